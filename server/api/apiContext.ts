@@ -1,0 +1,12 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/openDatabase.ts';
+import type { Logger } from '../logger.ts';
+
+/** What every route of the API is built with. */
+export interface ApiContext {
+  database: Database;
+  config: Config;
+  logger: Logger;
+  /** The clock; tests replace it. */
+  now: () => Date;
+}

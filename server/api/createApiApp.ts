@@ -1,0 +1,35 @@
+import express from 'express';
+import helmet from 'helmet';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/openDatabase.ts';
+import { httpLogger } from '../httpLogger.ts';
+import type { Logger } from '../logger.ts';
+import type { ApiContext } from './apiContext.ts';
+import { errorHandler, notFoundHandler } from './errorHandler.ts';
+import { eventsRouter } from './routes/events.ts';
+
+export interface ApiAppOptions {
+  database: Database;
+  config: Config;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/** The events API: JSON over the database, one router per resource. */
+export function createApiApp(options: ApiAppOptions): express.Express {
+  const context: ApiContext = { now: () => new Date(), ...options };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(httpLogger(options.logger));
+  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  app.use(express.json({ limit: '100kb' }));
+
+  app.use(eventsRouter(context));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

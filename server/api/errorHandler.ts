@@ -1,0 +1,43 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HttpError, notFound } from './httpError.ts';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+function fromBodyParser(error: BodyParserError): HttpError | undefined {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return new HttpError(400, 'invalid_request', 'O corpo da requisição não é um JSON válido.');
+    case 'entity.too.large':
+      return new HttpError(413, 'payload_too_large', 'O corpo da requisição passa do limite de 100 kB.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpError(400, 'invalid_request', 'Codificação do corpo não suportada; use UTF-8.');
+    case 'request.aborted':
+      return new HttpError(400, 'invalid_request', 'A requisição foi interrompida.');
+    default:
+      return undefined;
+  }
+}
+
+export const notFoundHandler: RequestHandler = () => {
+  throw notFound('Caminho da API não encontrado.');
+};
+
+/** The one place errors become the `{ error: { code, message } }` shape. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const known = error instanceof HttpError ? error : fromBodyParser(error as BodyParserError);
+  if (res.headersSent) {
+    req.log?.error({ err: error }, 'error after the response started');
+    res.destroy();
+    return;
+  }
+  if (known) {
+    res.set(known.headers).status(known.status).json({ error: { code: known.code, message: known.message, ...known.extra } });
+    return;
+  }
+  req.log?.error({ err: error }, 'unexpected error');
+  res.status(500).json({ error: { code: 'internal_error', message: 'Erro interno. Tente novamente em instantes.' } });
+};

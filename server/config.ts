@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const port = z.coerce.number().int().min(1).max(65535);
+const url = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  API_PORT: port.default(3000),
+  EVENTS_API_URL: url.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'deve começar com postgres:// ou postgresql://' })
+    .optional(),
+  PORTAL_NAME: z.string().trim().min(1).max(100).default('Koinonia'),
+  APP_TIMEZONE: z.string().refine(isTimeZone, { message: 'não é um fuso horário IANA conhecido' }).default('America/Sao_Paulo'),
+  SOCIAL_INSTAGRAM_URL: url.default('https://www.instagram.com/'),
+  SOCIAL_FACEBOOK_URL: url.default('https://www.facebook.com/'),
+  SOCIAL_TWITTER_URL: url.default('https://twitter.com/'),
+  SOCIAL_YOUTUBE_URL: url.default('https://www.youtube.com/'),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: z.string().min(1).default('loopback'),
+  ALLOCATION_CONFLICT_HOURS: z.coerce.number().min(0).max(48).default(3),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  apiPort: number;
+  /** Where the web host forwards `/api`. */
+  eventsApiUrl: string;
+  /** True when EVENTS_API_URL was given: the API runs elsewhere. */
+  externalApi: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  portalName: string;
+  timeZone: string;
+  social: { instagram: string; facebook: string; twitter: string; youtube: string };
+  cookieSecure: 'auto' | 'always' | 'never';
+  trustProxy: string[];
+  allocationConflictHours: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value throws a ConfigError naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'configuração');
+    throw new ConfigError(`Configuração inválida: ${name}=${JSON.stringify(present[name] ?? '')} — ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    apiPort: e.API_PORT,
+    eventsApiUrl: e.EVENTS_API_URL ?? `http://127.0.0.1:${e.API_PORT}`,
+    externalApi: e.EVENTS_API_URL !== undefined,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    portalName: e.PORTAL_NAME,
+    timeZone: e.APP_TIMEZONE,
+    social: {
+      instagram: e.SOCIAL_INSTAGRAM_URL,
+      facebook: e.SOCIAL_FACEBOOK_URL,
+      twitter: e.SOCIAL_TWITTER_URL,
+      youtube: e.SOCIAL_YOUTUBE_URL,
+    },
+    cookieSecure: e.COOKIE_SECURE === 'true' ? 'always' : e.COOKIE_SECURE === 'false' ? 'never' : 'auto',
+    trustProxy: e.TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean),
+    allocationConflictHours: e.ALLOCATION_CONFLICT_HOURS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,18 @@
+import { createServer } from 'vite';
+import { createApiApp } from './api/createApiApp.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/openDatabase.ts';
+import { isEmpty } from './db/seed.ts';
+import { seedDemo } from './db/seedDemo.ts';
+import { listen } from './listen.ts';
+import { createLogger } from './logger.ts';
+
+/** Development: the API on API_PORT and Vite's dev server (with HMR) forwarding /api to it. */
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+if (database.dialect === 'sqlite' && (await isEmpty(database.db))) await seedDemo(database, config);
+await listen(createApiApp({ database, config, logger }), config.apiPort);
+const vite = await createServer({ server: { port: config.port, proxy: { '/api': config.eventsApiUrl } } });
+await vite.listen();
+vite.printUrls();

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import helmet from 'helmet';
+import type { Config } from '../config.ts';
+import { httpLogger } from '../httpLogger.ts';
+import type { Logger } from '../logger.ts';
+import { apiProxy } from './apiProxy.ts';
+import { renderIndexHtml } from './indexHtml.ts';
+
+export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+export interface WebAppOptions {
+  config: Config;
+  logger: Logger;
+  clientDir?: string;
+}
+
+/** The web host: the built SPA, its public config, and `/api` forwarded to the events API. */
+export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR }: WebAppOptions): express.Express {
+  const indexHtml = renderIndexHtml(clientDir, config);
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          // Served over plain HTTP on a church's LAN too; forcing https there would break every asset.
+          upgradeInsecureRequests: null,
+        },
+      },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use(httpLogger(logger));
+  // Before any body parser: the proxy streams request bodies through untouched.
+  app.use(apiProxy(config.eventsApiUrl, logger));
+
+  app.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), {
+      index: false,
+      fallthrough: false,
+      immutable: true,
+      maxAge: '365d',
+    }),
+  );
+  const sendApp: express.RequestHandler = (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
+  };
+  app.get('/index.html', sendApp);
+  app.use(express.static(clientDir, { index: false, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
+  app.get('/{*splat}', sendApp);
+
+  app.use(((error, _req, res, _next) => {
+    const status = typeof error?.status === 'number' ? error.status : 500;
+    if (status >= 500) logger.error({ err: error }, 'web host error');
+    res.status(status).type('text/plain').send(status === 404 ? 'Arquivo não encontrado.' : 'Erro interno.');
+  }) as express.ErrorRequestHandler);
+  return app;
+}

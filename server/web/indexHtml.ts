@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/publicConfig.ts';
+import type { Config } from '../config.ts';
+
+export function publicConfigOf(config: Config): PublicConfig {
+  return { portalName: config.portalName, timeZone: config.timeZone, social: config.social };
+}
+
+/** JSON that is safe inside a <script> element: no `<` can close it. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The built index.html with the public configuration written in, read once at start. */
+export function renderIndexHtml(clientDir: string, config: Config): string {
+  const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const block = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${scriptSafeJson(publicConfigOf(config))}</script>`;
+  if (!html.includes('</head>')) throw new Error('index.html sem </head>');
+  return html.replace('</head>', `${block}\n  </head>`);
+}

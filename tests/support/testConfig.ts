@@ -1,0 +1,8 @@
+import { loadConfig, type Config } from '../../server/config.ts';
+import { createLogger, type Logger } from '../../server/logger.ts';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', APP_TIMEZONE: 'America/Sao_Paulo', ...env });
+}
+
+export const silentLogger: Logger = createLogger('silent');
