@@ -1,4 +1,5 @@
 import express from 'express';
+import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/openDatabase.ts';
@@ -6,6 +7,9 @@ import { httpLogger } from '../httpLogger.ts';
 import type { Logger } from '../logger.ts';
 import type { ApiContext } from './apiContext.ts';
 import { errorHandler, notFoundHandler } from './errorHandler.ts';
+import { csrfGuard } from './middleware/csrf.ts';
+import { loadSession } from './middleware/session.ts';
+import { authRouter } from './routes/auth.ts';
 import { eventsRouter } from './routes/events.ts';
 
 export interface ApiAppOptions {
@@ -25,9 +29,14 @@ export function createApiApp(options: ApiAppOptions): express.Express {
 
   app.use(httpLogger(options.logger));
   app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  // CSRF before parsing or authentication: a cross-site request is refused before anything reads it.
+  app.use(csrfGuard);
   app.use(express.json({ limit: '100kb' }));
+  app.use(cookieParser());
+  app.use(loadSession(context));
 
   app.use(eventsRouter(context));
+  app.use(authRouter(context));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

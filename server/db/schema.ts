@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Instants are ISO 8601 UTC strings on both databases (the PostgreSQL pool parses timestamptz into them). */
 export type Instant = string;
@@ -14,7 +14,34 @@ export interface EventsTable {
   event_type_id: number | null;
 }
 
+export type Role = 'member' | 'leader' | 'admin';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: ColumnType<Role, Role | undefined, Role>;
+  created_at: Instant;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Instant;
+  last_seen_at: Instant;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  scope: string;
+  failed_at: Instant;
+}
+
 export interface DB {
   event_types: EventTypesTable;
   events: EventsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
 }

@@ -1,0 +1,35 @@
+import type { RequestHandler } from 'express';
+import { HttpError } from '../httpError.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const refuse = (message: string) => new HttpError(403, 'csrf', message);
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}
+
+/**
+ * Refuses cross-site state changes before anything else looks at the request: a body must be JSON (which a
+ * plain HTML form cannot send), and a browser's Origin / Sec-Fetch-Site must say the same site. The Host the
+ * browser used reaches us unchanged through the web host's proxy.
+ */
+export const csrfGuard: RequestHandler = (req, _res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  if (hasBody(req.headers) && !req.is('application/json')) {
+    throw refuse('Envie o corpo da requisição como application/json.');
+  }
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') throw refuse('Requisição de outro site recusada.');
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw refuse('Origem da requisição inválida.');
+    }
+    if (originHost !== req.headers.host) throw refuse('Requisição de outra origem recusada.');
+  }
+  next();
+};

@@ -1,0 +1,78 @@
+import { Router } from 'express';
+import {
+  loginRequestSchema,
+  passwordChangeRequestSchema,
+  registerRequestSchema,
+} from '../../../shared/schemas/auth.ts';
+import { assertNotThrottled, clearEmailFailures, recordLoginFailure } from '../../auth/loginThrottle.ts';
+import { dummyPasswordHash, passwordHasher } from '../../auth/passwordHasher.ts';
+import { checkPasswordRules } from '../../auth/passwordRules.ts';
+import { createSession, deleteSession, deleteUserSessions } from '../../auth/sessions.ts';
+import { findUserByEmail, insertUser, toUser } from '../../users/userQueries.ts';
+import type { ApiContext } from '../apiContext.ts';
+import { HttpError } from '../httpError.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../middleware/session.ts';
+import { parseInput } from '../validate.ts';
+
+const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Email ou senha inválidos.');
+
+export function authRouter({ database, config, now }: ApiContext): Router {
+  const router = Router();
+  const { db } = database;
+
+  router.post('/api/auth/register', async (req, res) => {
+    const input = parseInput(registerRequestSchema, req.body);
+    checkPasswordRules(input.password);
+    const user = await insertUser(db, input, now());
+    if (!user) throw new HttpError(409, 'email_taken', 'Este email já está cadastrado.');
+    setSessionCookie(req, res, config, await createSession(db, user.id, now()));
+    res.status(201).json({ user });
+  });
+
+  router.post('/api/auth/login', async (req, res) => {
+    const { email, password } = parseInput(loginRequestSchema, req.body);
+    const ip = req.ip ?? 'unknown';
+    await assertNotThrottled(db, email, ip, now());
+    const row = await findUserByEmail(db, email);
+    // An unknown email is checked against a dummy hash: both failures take as long and read the same.
+    const ok = await passwordHasher.verify(row?.password_hash ?? (await dummyPasswordHash()), password);
+    if (!row || !ok) {
+      await recordLoginFailure(db, email, ip, now());
+      throw invalidCredentials();
+    }
+    await clearEmailFailures(db, email);
+    if (passwordHasher.needsRehash(row.password_hash)) {
+      await db.updateTable('users').set({ password_hash: await passwordHasher.hash(password) }).where('id', '=', row.id).execute();
+    }
+    // A new token at every sign-in; the one this browser had (if any) ends.
+    if (req.sessionTokenHash) await deleteSession(db, req.sessionTokenHash);
+    setSessionCookie(req, res, config, await createSession(db, row.id, now()));
+    res.json({ user: toUser(row) });
+  });
+
+  router.post('/api/auth/logout', async (req, res) => {
+    requireUser(req);
+    await deleteSession(db, req.sessionTokenHash!);
+    clearSessionCookie(req, res, config);
+    res.status(204).end();
+  });
+
+  router.get('/api/auth/me', (req, res) => {
+    res.json({ user: req.user ?? null });
+  });
+
+  router.post('/api/auth/password', async (req, res) => {
+    const user = requireUser(req);
+    const input = parseInput(passwordChangeRequestSchema, req.body);
+    const row = await findUserByEmail(db, user.email);
+    if (!row || !(await passwordHasher.verify(row.password_hash, input.current))) {
+      throw new HttpError(401, 'invalid_credentials', 'A senha atual está incorreta.');
+    }
+    checkPasswordRules(input.new);
+    await db.updateTable('users').set({ password_hash: await passwordHasher.hash(input.new) }).where('id', '=', user.id).execute();
+    await deleteUserSessions(db, user.id, req.sessionTokenHash);
+    res.status(204).end();
+  });
+
+  return router;
+}

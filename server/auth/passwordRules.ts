@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import { HttpError } from '../api/httpError.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/schemas/auth.ts';
+
+let common: Set<string> | undefined;
+
+function commonPasswords(): Set<string> {
+  common ??= new Set(
+    fs
+      .readFileSync(new URL('./commonPasswords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
+  return common;
+}
+
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords().has(password.toLowerCase());
+}
+
+/** The only password rules: a length, and not one of the passwords everyone tries first. */
+export function checkPasswordRules(password: string): void {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
+    throw new HttpError(422, 'weak_password', `A senha deve ter entre ${PASSWORD_MIN} e ${PASSWORD_MAX} caracteres.`);
+  }
+  if (isCommonPassword(password)) {
+    throw new HttpError(422, 'common_password', 'Essa senha é muito comum e fácil de adivinhar. Escolha outra.');
+  }
+}

@@ -1,0 +1,80 @@
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/openDatabase.ts';
+import { passwordHasher } from '../auth/passwordHasher.ts';
+import { checkPasswordRules } from '../auth/passwordRules.ts';
+import { deleteUserSessions } from '../auth/sessions.ts';
+import { emailSchema, nameSchema, roleSchema } from '../../shared/schemas/auth.ts';
+import { insertUser } from './userQueries.ts';
+
+const USAGE = `Uso:
+  npm run user -- set-role <email> <member|leader|admin>
+  npm run user -- create <email> <nome> <member|leader|admin>     (senha pela entrada padrão)
+  npm run user -- reset-password <email>                         (senha pela entrada padrão)`;
+
+class CliError extends Error {}
+
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Senha: ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  try {
+    checkPasswordRules(password);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  return password;
+}
+
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, value: string | undefined, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new CliError(`${what} inválido: ${value ?? '(vazio)'}\n${USAGE}`);
+  return result.data;
+}
+
+async function run(args: string[]): Promise<string> {
+  const [command, ...rest] = args;
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { db } = database;
+  try {
+    switch (command) {
+      case 'set-role': {
+        const email = parse(emailSchema, rest[0], 'Email');
+        const role = parse(roleSchema, rest[1], 'Papel');
+        const result = await db.updateTable('users').set({ role }).where('email', '=', email).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw new CliError(`Nenhum usuário com o email ${email}.`);
+        return `${email} agora é ${role}.`;
+      }
+      case 'create': {
+        const email = parse(emailSchema, rest[0], 'Email');
+        const name = parse(nameSchema, rest[1], 'Nome');
+        const role = parse(roleSchema, rest[2], 'Papel');
+        const user = await insertUser(db, { email, name, role, password: await readPassword() }, new Date());
+        if (!user) throw new CliError(`Já existe um usuário com o email ${email}.`);
+        return `Usuário ${user.email} (${user.role}) criado com id ${user.id}.`;
+      }
+      case 'reset-password': {
+        const email = parse(emailSchema, rest[0], 'Email');
+        const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+        if (!user) throw new CliError(`Nenhum usuário com o email ${email}.`);
+        const passwordHash = await passwordHasher.hash(await readPassword());
+        await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+        await deleteUserSessions(db, user.id);
+        return `Senha de ${email} redefinida; as sessões abertas foram encerradas.`;
+      }
+      default:
+        throw new CliError(USAGE);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (message) => console.log(message),
+  (error: unknown) => {
+    console.error(error instanceof CliError ? error.message : error);
+    process.exit(1);
+  },
+);

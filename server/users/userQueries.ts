@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { DB, Role } from '../db/schema.ts';
+import type { User } from '../../shared/schemas/auth.ts';
+import { passwordHasher } from '../auth/passwordHasher.ts';
+
+export async function findUserByEmail(db: Kysely<DB>, email: string) {
+  return db.selectFrom('users').select(['id', 'name', 'email', 'role', 'password_hash']).where('email', '=', email).executeTakeFirst();
+}
+
+export function toUser(row: User): User {
+  return { id: row.id, name: row.name, email: row.email, role: row.role };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Inserts a user; returns undefined when the email is taken (decided by the unique index, not a read). */
+export async function insertUser(
+  db: Kysely<DB>,
+  input: { name: string; email: string; password: string; role?: Role },
+  now: Date,
+): Promise<User | undefined> {
+  const passwordHash = await passwordHasher.hash(input.password);
+  try {
+    const row = await db
+      .insertInto('users')
+      .values({ name: input.name, email: input.email, password_hash: passwordHash, role: input.role ?? 'member', created_at: now.toISOString() })
+      .returning(['id', 'name', 'email', 'role'])
+      .executeTakeFirstOrThrow();
+    return toUser(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}

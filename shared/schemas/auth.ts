@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const ROLES = ['member', 'leader', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { message: 'O email pode ter no máximo 254 caracteres.' })
+  .pipe(z.email({ message: 'Informe um email válido.' }));
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Informe seu nome.' })
+  .max(100, { message: 'O nome pode ter no máximo 100 caracteres.' });
+
+/** The length rule is checked by the API as 422 `weak_password`, so the schema only asks for a string. */
+const passwordInput = z.string().max(10_000);
+
+export const registerRequestSchema = z.strictObject({ name: nameSchema, email: emailSchema, password: passwordInput });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.strictObject({ email: emailSchema, password: passwordInput });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const passwordChangeRequestSchema = z.strictObject({ current: passwordInput, new: passwordInput });
+export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
+
+export const userResponseSchema = z.object({ user: userSchema });
+export const meResponseSchema = z.object({ user: userSchema.nullable() });
+export type MeResponse = z.infer<typeof meResponseSchema>;
