@@ -10,7 +10,11 @@ import { errorHandler, notFoundHandler } from './errorHandler.ts';
 import { csrfGuard } from './middleware/csrf.ts';
 import { loadSession } from './middleware/session.ts';
 import { authRouter } from './routes/auth.ts';
+import { escalasRouter } from './routes/escalas.ts';
+import { eventManagementRouter } from './routes/eventManagement.ts';
 import { eventsRouter } from './routes/events.ts';
+import { eventTypesRouter } from './routes/eventTypes.ts';
+import { publicCalendarRouter } from './routes/publicCalendar.ts';
 
 export interface ApiAppOptions {
   database: Database;
@@ -37,6 +41,10 @@ export function createApiApp(options: ApiAppOptions): express.Express {
 
   app.use(eventsRouter(context));
   app.use(authRouter(context));
+  app.use(eventTypesRouter(context));
+  app.use(eventManagementRouter(context));
+  app.use(publicCalendarRouter(context));
+  app.use(escalasRouter(context));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

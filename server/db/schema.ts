@@ -12,6 +12,38 @@ export interface EventsTable {
   id: Generated<number>;
   datetime: Instant;
   event_type_id: number | null;
+  series_id: ColumnType<number | null, number | null | undefined, number | null>;
+  series_slot: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+}
+
+export interface SeriesTable {
+  id: Generated<number>;
+  /** JSON of the shared `RepeatRule` plus the first occurrence's local date-time. */
+  rule: string;
+  time_zone: string;
+  created_by: number | null;
+  created_at: Instant;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+}
+
+export interface AllocationsTable {
+  id: Generated<number>;
+  event_id: number;
+  department_id: number;
+  member_id: number;
+  allocated_by: number | null;
+  created_at: Instant;
+}
+
+export interface CalendarTokensTable {
+  user_id: number;
+  token: string;
+  created_at: Instant;
 }
 
 export type Role = 'member' | 'leader' | 'admin';
@@ -44,4 +76,8 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  series: SeriesTable;
+  departments: DepartmentsTable;
+  allocations: AllocationsTable;
+  calendar_tokens: CalendarTokensTable;
 }

@@ -1,11 +1,15 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_events.ts';
 import * as m002 from './002_accounts.ts';
+import * as m003 from './003_escalas.ts';
+import * as m004 from './004_series.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
   '001_events': m001,
   '002_accounts': m002,
+  '003_escalas': m003,
+  '004_series': m004,
 };
 
 export const migrationProvider: MigrationProvider = {
