@@ -49,5 +49,6 @@ export const myEventSchema = eventSchema.extend({
 export type MyEvent = z.infer<typeof myEventSchema>;
 export const myEventListSchema = z.array(myEventSchema);
 
-export const calendarTokenResponseSchema = z.object({ url: z.string() });
+/** The personal feed's URL, or null until the member asks for one. */
+export const calendarTokenResponseSchema = z.object({ url: z.string().nullable() });
 export type CalendarTokenResponse = z.infer<typeof calendarTokenResponseSchema>;
