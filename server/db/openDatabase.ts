@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DB } from './schema.ts';
-import type { DialectName } from './dialect.ts';
+import { dialectOf, type DialectName } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';
 
 export interface Database {
@@ -68,7 +68,12 @@ function openPostgres(options: DatabaseOptions): Database {
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // On PostgreSQL, Kysely finds its migration tables in any schema unless told which one is ours.
+  const schema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/openDatabase.ts';
 import { passwordHasher } from '../auth/passwordHasher.ts';
 import { checkPasswordRules } from '../auth/passwordRules.ts';
@@ -74,7 +74,8 @@ async function run(args: string[]): Promise<string> {
 run(process.argv.slice(2)).then(
   (message) => console.log(message),
   (error: unknown) => {
-    console.error(error instanceof CliError ? error.message : error);
+    // An operator's mistake (or a bad setting) reads as one pt-BR line; anything else keeps its stack.
+    console.error(error instanceof CliError || error instanceof ConfigError ? error.message : error);
     process.exit(1);
   },
 );

@@ -22,11 +22,21 @@ export const emailSchema = z
   .max(254, { message: 'O email pode ter no máximo 254 caracteres.' })
   .pipe(z.email({ message: 'Informe um email válido.' }));
 
+export const NAME_MAX = 100;
+
+/** Control characters (NUL, which PostgreSQL cannot store, among them) and lone surrogates (broken UTF-16). */
+const CONTROL_OR_BROKEN = /[\p{Cc}\p{Cs}]/u;
+
+/**
+ * 1–100 characters after trimming, counted as Unicode characters (as PostgreSQL's varchar(100) counts them),
+ * so `🙏` is one character, not two UTF-16 units.
+ */
 export const nameSchema = z
   .string()
   .trim()
   .min(1, { message: 'Informe seu nome.' })
-  .max(100, { message: 'O nome pode ter no máximo 100 caracteres.' });
+  .refine((name) => [...name].length <= NAME_MAX, { message: `O nome pode ter no máximo ${NAME_MAX} caracteres.`, abort: true })
+  .refine((name) => !CONTROL_OR_BROKEN.test(name), { message: 'O nome não pode ter caracteres de controle.' });
 
 /** The length rule is checked by the API as 422 `weak_password`, so the schema only asks for a string. */
 const passwordInput = z.string().max(10_000);

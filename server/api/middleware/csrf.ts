@@ -29,7 +29,8 @@ export const csrfGuard: RequestHandler = (req, _res, next) => {
     } catch {
       throw refuse('Origem da requisição inválida.');
     }
-    if (originHost !== req.headers.host) throw refuse('Requisição de outra origem recusada.');
+    // Host names are case-insensitive: the URL parser lower-cases the Origin's, so compare like with like.
+    if (originHost !== req.headers.host?.toLowerCase()) throw refuse('Requisição de outra origem recusada.');
   }
   next();
 };

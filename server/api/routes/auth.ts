@@ -4,7 +4,7 @@ import {
   passwordChangeRequestSchema,
   registerRequestSchema,
 } from '../../../shared/schemas/auth.ts';
-import { assertNotThrottled, clearEmailFailures, recordLoginFailure } from '../../auth/loginThrottle.ts';
+import { beginLoginAttempt, loginFailed, loginSucceeded } from '../../auth/loginThrottle.ts';
 import { dummyPasswordHash, passwordHasher } from '../../auth/passwordHasher.ts';
 import { checkPasswordRules } from '../../auth/passwordRules.ts';
 import { createSession, deleteSession, deleteUserSessions } from '../../auth/sessions.ts';
@@ -25,6 +25,8 @@ export function authRouter({ database, config, now }: ApiContext): Router {
     checkPasswordRules(input.password);
     const user = await insertUser(db, input, now());
     if (!user) throw new HttpError(409, 'email_taken', 'Este email já está cadastrado.');
+    // Like a sign-in: the session this browser had (another account's) ends.
+    if (req.sessionTokenHash) await deleteSession(db, req.sessionTokenHash);
     setSessionCookie(req, res, config, await createSession(db, user.id, now()));
     res.status(201).json({ user });
   });
@@ -32,15 +34,16 @@ export function authRouter({ database, config, now }: ApiContext): Router {
   router.post('/api/auth/login', async (req, res) => {
     const { email, password } = parseInput(loginRequestSchema, req.body);
     const ip = req.ip ?? 'unknown';
-    await assertNotThrottled(db, email, ip, now());
+    // Counted as a failure before the password is checked (429 when over the limit), taken back on success.
+    const attempt = await beginLoginAttempt(db, email, ip, now());
     const row = await findUserByEmail(db, email);
     // An unknown email is checked against a dummy hash: both failures take as long and read the same.
     const ok = await passwordHasher.verify(row?.password_hash ?? (await dummyPasswordHash()), password);
     if (!row || !ok) {
-      await recordLoginFailure(db, email, ip, now());
+      await loginFailed(db, now());
       throw invalidCredentials();
     }
-    await clearEmailFailures(db, email);
+    await loginSucceeded(db, attempt);
     if (passwordHasher.needsRehash(row.password_hash)) {
       await db.updateTable('users').set({ password_hash: await passwordHasher.hash(password) }).where('id', '=', row.id).execute();
     }

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { createApiApp } from '../../server/api/createApiApp.ts';
+import { migrationProvider } from '../../server/db/migrations/index.ts';
+import { openDatabase, type Database } from '../../server/db/openDatabase.ts';
+import { TEST_DATABASE_URL, testDatabases, type TestDatabase } from './testDatabases.ts';
+import { silentLogger, testConfig } from './testConfig.ts';
+
+/**
+ * One database (an SQLite file, or a PostgreSQL schema of its own) that several connections can open, as
+ * several API instances — or one API restarted — would.
+ */
+export interface SharedDatabase {
+  /** For the CLI: DATA_DIR or DATABASE_URL (with the schema in its `options`). */
+  env: Record<string, string>;
+  /** Opens one more connection (pool) to it, migrated; closed by `dispose`. */
+  connect(): Promise<Database>;
+  /** A new API instance on a new connection, with its own clock. */
+  instance(env?: Record<string, string>): Promise<{ app: Express; database: Database; clock: { now: Date } }>;
+  dispose(): Promise<void>;
+}
+
+export async function sharedDatabase(kind: 'sqlite' | 'postgres'): Promise<SharedDatabase> {
+  const opened: Database[] = [];
+  let env: Record<string, string>;
+  let open: () => Promise<Database>;
+  let cleanup: () => Promise<void>;
+  if (kind === 'sqlite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koinonia-shared-'));
+    env = { DATA_DIR: dataDir };
+    open = () => openDatabase({ dataDir });
+    cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    await migrateInSchema(schema);
+    const url = new URL(TEST_DATABASE_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    env = { DATABASE_URL: url.toString() };
+    open = () => openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize: 3 });
+    cleanup = async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  }
+  const connect = async () => {
+    const database = await open();
+    opened.push(database);
+    return database;
+  };
+  return {
+    env,
+    connect,
+    async instance(appEnv = {}) {
+      const database = await connect();
+      const clock = { now: new Date() };
+      const app = createApiApp({ database, config: testConfig(appEnv), logger: silentLogger, now: () => clock.now });
+      return { app, database, clock };
+    },
+    async dispose() {
+      // A test may have closed one already (to play a restart).
+      for (const database of opened) await database.close().catch(() => {});
+      await cleanup();
+    },
+  };
+}
+
+/**
+ * Migrates a schema with Kysely's migration tables pinned to it. `openDatabase` does not pin them, and
+ * Kysely then takes the tables of ANY schema (another test's) as its own and fails with
+ * `relation "kysely_migration_lock" does not exist`; once they exist in this schema, `openDatabase` finds them.
+ */
+async function migrateInSchema(schema: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1, options: `-c search_path=${schema}` });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const { error } = await new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema }).migrateToLatest();
+    if (error) throw error;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * `testDatabases`, except that each PostgreSQL schema gets its migration tables pinned first (see
+ * `migrateInSchema`), so that test files running in parallel on one PostgreSQL do not break each other's
+ * start-up. Same as `testDatabases` once `openDatabase` passes `migrationTableSchema` itself.
+ */
+export const isolatedTestDatabases: typeof testDatabases = testDatabases.map((entry) =>
+  entry.name === 'postgres' ? { name: 'postgres' as const, open: isolatedPostgres } : entry,
+);
+
+async function isolatedPostgres(): Promise<TestDatabase> {
+  const shared = await sharedDatabase('postgres');
+  const database = await shared.connect();
+  return { ...database, dispose: () => shared.dispose() };
+}
