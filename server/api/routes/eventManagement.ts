@@ -1,6 +1,54 @@
 import { Router } from 'express';
+import { idParamSchema } from '../../../shared/schemas/common.ts';
+import {
+  createEventRequestSchema,
+  deleteEventQuerySchema,
+  updateEventQuerySchema,
+  updateEventRequestSchema,
+} from '../../../shared/schemas/eventManagement.ts';
+import { createEvent, deleteEvent, updateEvent, type EventCommandContext } from '../../events/eventCommands.ts';
+import { instantOfRequest } from '../../events/localDateTime.ts';
+import type { User } from '../../../shared/schemas/auth.ts';
 import type { ApiContext } from '../apiContext.ts';
+import { requireLeader } from '../middleware/session.ts';
+import { parseInput } from '../validate.ts';
 
-export function eventManagementRouter(_context: ApiContext): Router {
-  return Router();
+/** Leaders and admins publish the calendar: create (optionally repeating), edit and cancel events. */
+export function eventManagementRouter({ database, config, now }: ApiContext): Router {
+  const router = Router();
+  const tz = config.timeZone;
+  const commandContext = (user: User): EventCommandContext => ({ db: database.db, timeZone: tz, now: now(), userId: user.id });
+
+  router.post('/api/events', async (req, res) => {
+    const user = requireLeader(req);
+    const input = parseInput(createEventRequestSchema, req.body);
+    const event = await createEvent(commandContext(user), {
+      datetime: instantOfRequest(input.datetime, tz),
+      eventTypeId: input.event_type_id,
+      repeat: input.repeat,
+    });
+    res.status(201).json(event);
+  });
+
+  router.patch('/api/events/:id', async (req, res) => {
+    const user = requireLeader(req);
+    const id = parseInput(idParamSchema, req.params.id);
+    const { scope } = parseInput(updateEventQuerySchema, req.query);
+    const input = parseInput(updateEventRequestSchema, req.body);
+    const event = await updateEvent(commandContext(user), id, scope, {
+      datetime: input.datetime === undefined ? undefined : instantOfRequest(input.datetime, tz),
+      eventTypeId: input.event_type_id,
+    });
+    res.json(event);
+  });
+
+  router.delete('/api/events/:id', async (req, res) => {
+    const user = requireLeader(req);
+    const id = parseInput(idParamSchema, req.params.id);
+    const { scope, confirm } = parseInput(deleteEventQuerySchema, req.query);
+    await deleteEvent(commandContext(user), id, scope, confirm);
+    res.status(204).end();
+  });
+
+  return router;
 }

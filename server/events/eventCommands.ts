@@ -1,0 +1,293 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { EventScope, ManagedEvent, RepeatRule } from '../../shared/schemas/eventManagement.ts';
+import { selectEvents, toEvent } from '../api/queries/eventQueries.ts';
+import { badRequest, HttpError, notFound } from '../api/httpError.ts';
+import { dialectOf } from '../db/dialect.ts';
+import type { DB, Instant } from '../db/schema.ts';
+import { expandRepeat, repeatLimitProblem } from './expandRepeat.ts';
+import { eventTypeExists } from './eventTypeQueries.ts';
+import { instantOfLocal, localDifference, localOf, shiftLocal } from './localDateTime.ts';
+import { headRule, parseSeriesRule, serializeSeriesRule, seriesOccurrences, tailRule, type SeriesRule } from './seriesRule.ts';
+
+/** Who changes the calendar, when, and in which timezone wall-clock times are read. */
+export interface EventCommandContext {
+  db: Kysely<DB>;
+  timeZone: string;
+  now: Date;
+  userId: number;
+}
+
+interface EventRecord {
+  id: number;
+  datetime: Instant;
+  event_type_id: number | null;
+  series_id: number | null;
+  series_slot: Instant | null;
+}
+
+interface SeriesRecord {
+  id: number;
+  rule: SeriesRule;
+  time_zone: string;
+}
+
+const unknownEventType = () => new HttpError(422, 'unknown_event_type', 'Tipo de evento não encontrado.');
+const eventNotFound = () => notFound('Evento não encontrado.');
+
+function hasAllocations(count: number, events: number): HttpError {
+  const who = count === 1 ? 'Há 1 pessoa escalada' : `Há ${count} pessoas escaladas`;
+  const where = events === 1 ? 'neste evento' : `nestes ${events} eventos`;
+  return new HttpError(
+    409,
+    'has_allocations',
+    `${who} ${where}. Para excluir mesmo assim, confirme com confirm=true: as escalas serão removidas junto.`,
+    { allocations: count },
+  );
+}
+
+/**
+ * Calendar changes run one at a time on PostgreSQL (a transaction-scoped advisory lock): a "following" edit
+ * rewrites a whole series, and two of them interleaving would split it twice. Leaders change the calendar a few
+ * times a day, so nobody waits. SQLite already runs one transaction at a time.
+ */
+async function serializeCalendarWrites(trx: Transaction<DB>): Promise<void> {
+  if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(6_000_006)})`.execute(trx);
+}
+
+async function loadEvent(trx: Transaction<DB>, id: number): Promise<EventRecord | undefined> {
+  return trx
+    .selectFrom('events')
+    .select(['id', 'datetime', 'event_type_id', 'series_id', 'series_slot'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+async function loadSeries(trx: Transaction<DB>, id: number): Promise<SeriesRecord> {
+  const row = await trx.selectFrom('series').select(['id', 'rule', 'time_zone']).where('id', '=', id).executeTakeFirstOrThrow();
+  return { id: row.id, rule: parseSeriesRule(row.rule), time_zone: row.time_zone };
+}
+
+async function seriesEvents(trx: Transaction<DB>, seriesId: number): Promise<EventRecord[]> {
+  return trx
+    .selectFrom('events')
+    .select(['id', 'datetime', 'event_type_id', 'series_id', 'series_slot'])
+    .where('series_id', '=', seriesId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The rows of a series from occurrence number `from` of its rule on (by the slot the rule gave them). */
+function eventsFromSlot(events: EventRecord[], slotIndex: Map<Instant, number>, from: number) {
+  return events.flatMap((event) => {
+    const index = event.series_slot === null ? undefined : slotIndex.get(event.series_slot);
+    return index !== undefined && index >= from ? [{ event, index }] : [];
+  });
+}
+
+export async function findManagedEvent(db: Kysely<DB>, id: number): Promise<ManagedEvent | undefined> {
+  const row = await selectEvents(db).select('events.series_id').where('events.id', '=', id).executeTakeFirst();
+  return row && { ...toEvent(row), series_id: row.series_id };
+}
+
+async function checkEventType(trx: Transaction<DB>, eventTypeId: number | null | undefined): Promise<void> {
+  if (eventTypeId !== undefined && eventTypeId !== null && !(await eventTypeExists(trx, eventTypeId))) throw unknownEventType();
+}
+
+/**
+ * Creates an event, or a series: the rule on `series` and one `events` row per occurrence (each keeping, in
+ * `series_slot`, the instant the rule gave it). Answers the first occurrence.
+ */
+export async function createEvent(
+  ctx: EventCommandContext,
+  input: { datetime: Instant; eventTypeId: number | null; repeat?: RepeatRule | undefined },
+): Promise<ManagedEvent> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await checkEventType(trx, input.eventTypeId);
+    if (!input.repeat) {
+      const { id } = await trx
+        .insertInto('events')
+        .values({ datetime: input.datetime, event_type_id: input.eventTypeId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (await findManagedEvent(trx, id))!;
+    }
+
+    const occurrences = expandRepeat(localOf(input.datetime, ctx.timeZone), input.repeat, ctx.timeZone);
+    const [first, ...rest] = occurrences;
+    if (!first) {
+      const message = 'A data final da repetição vem antes da primeira ocorrência.';
+      throw badRequest(`Requisição inválida (repeat.until): ${message}`, { fields: { 'repeat.until': message } });
+    }
+    const problem = repeatLimitProblem(occurrences, input.repeat);
+    if (problem) {
+      throw new HttpError(
+        422,
+        'too_many_occurrences',
+        problem === 'too_many'
+          ? 'Uma repetição pode ter no máximo 200 ocorrências.'
+          : 'Uma repetição pode durar no máximo 2 anos a partir da primeira ocorrência.',
+      );
+    }
+
+    const rule: SeriesRule = { start: first.local, repeat: input.repeat, event_type_id: input.eventTypeId };
+    const series = await trx
+      .insertInto('series')
+      .values({ rule: serializeSeriesRule(rule), time_zone: ctx.timeZone, created_by: ctx.userId, created_at: ctx.now.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = (occurrence: { instant: Instant }) => ({
+      datetime: occurrence.instant,
+      event_type_id: input.eventTypeId,
+      series_id: series.id,
+      series_slot: occurrence.instant,
+    });
+    const { id } = await trx.insertInto('events').values(row(first)).returning('id').executeTakeFirstOrThrow();
+    if (rest.length > 0) await trx.insertInto('events').values(rest.map(row)).execute();
+    return (await findManagedEvent(trx, id))!;
+  });
+}
+
+export interface EventChanges {
+  datetime?: Instant | undefined;
+  eventTypeId?: number | null | undefined;
+}
+
+/**
+ * Edits an event. `one` changes only that row: it stays in its series with its slot, and the feed publishes it
+ * as an override of that occurrence. `following` is described at `updateFollowing`.
+ */
+export async function updateEvent(ctx: EventCommandContext, id: number, scope: EventScope, changes: EventChanges): Promise<ManagedEvent> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await serializeCalendarWrites(trx);
+    const event = await loadEvent(trx, id);
+    if (!event) throw eventNotFound();
+    await checkEventType(trx, changes.eventTypeId);
+    if (scope === 'following' && event.series_id !== null && event.series_slot !== null) {
+      await updateFollowing(trx, ctx, event, changes);
+    } else {
+      await updateOne(trx, id, changes);
+    }
+    return (await findManagedEvent(trx, id))!;
+  });
+}
+
+async function updateOne(trx: Transaction<DB>, id: number, changes: EventChanges): Promise<void> {
+  const set = {
+    ...(changes.datetime !== undefined ? { datetime: changes.datetime } : {}),
+    ...(changes.eventTypeId !== undefined ? { event_type_id: changes.eventTypeId } : {}),
+  };
+  if (Object.keys(set).length > 0) await trx.updateTable('events').set(set).where('id', '=', id).execute();
+}
+
+/**
+ * "This and the following occurrences". Let k be the position of the event's slot in its series' rule.
+ * - The time change is measured as wall-clock time (new local date-time minus the event's current one) and every
+ *   row from slot k on moves by it, individually moved ones included, so 19:00 → 19:30 stays 19:30 after a DST
+ *   change. A type change is written on all of them. Row ids (and so their escalas) are kept.
+ * - The series is split at k: the original keeps the first k slots (its rule now ends with `count: k`), and a new
+ *   series takes the rest with the rule `tailRule` derives from the moved slot k (same frequency, the
+ *   remaining count, the new type). Each moved row gets the new rule's slot of the same position, so rows whose
+ *   occurrence was deleted stay deleted (an EXDATE) and rows that no longer fit the new rule (a monthly series
+ *   moved to another day, or a row moved on its own) are published as overrides.
+ * - When nothing stays behind (k is 0, or the earlier occurrences were all deleted), the series' own rule is
+ *   replaced instead, and its id (and feed UID) kept.
+ */
+async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: EventChanges): Promise<void> {
+  const series = await loadSeries(trx, event.series_id!);
+  const tz = series.time_zone;
+  const slots = seriesOccurrences(series.rule, tz);
+  const k = slots.findIndex((slot) => slot.instant === event.series_slot);
+  const slotK = slots[k];
+  const shift = changes.datetime === undefined ? 0 : localDifference(localOf(event.datetime, tz), localOf(changes.datetime, tz));
+  if (!slotK || (shift === 0 && changes.eventTypeId === undefined)) {
+    // Nothing the later occurrences would see (or a slot the rule no longer gives): this row alone.
+    await updateOne(trx, event.id, changes);
+    return;
+  }
+
+  const eventTypeId = changes.eventTypeId !== undefined ? changes.eventTypeId : series.rule.event_type_id;
+  const newRule = tailRule(series.rule, shiftLocal(slotK.local, shift), slots.length - k, eventTypeId);
+  const newSlots = seriesOccurrences(newRule, tz);
+  const slotIndex = new Map(slots.map((slot, index) => [slot.instant, index]));
+  const rows = await seriesEvents(trx, series.id);
+  const keepsHead = eventsFromSlot(rows, slotIndex, 0).some(({ index }) => index < k);
+  let tailSeriesId = series.id;
+  if (!keepsHead) {
+    await trx.updateTable('series').set({ rule: serializeSeriesRule(newRule) }).where('id', '=', series.id).execute();
+  } else {
+    await trx.updateTable('series').set({ rule: serializeSeriesRule(headRule(series.rule, k)) }).where('id', '=', series.id).execute();
+    const tail = await trx
+      .insertInto('series')
+      .values({ rule: serializeSeriesRule(newRule), time_zone: tz, created_by: ctx.userId, created_at: ctx.now.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    tailSeriesId = tail.id;
+  }
+
+  for (const { event: row, index } of eventsFromSlot(rows, slotIndex, k)) {
+    const datetime =
+      row.id === event.id && changes.datetime !== undefined
+        ? changes.datetime
+        : shift === 0
+          ? row.datetime
+          : instantOfLocal(shiftLocal(localOf(row.datetime, tz), shift), tz);
+    await trx
+      .updateTable('events')
+      .set({
+        datetime,
+        event_type_id: changes.eventTypeId !== undefined ? changes.eventTypeId : row.event_type_id,
+        series_id: tailSeriesId,
+        series_slot: newSlots[index - k]?.instant ?? row.series_slot,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/**
+ * Deletes an event (`one`) or it and the later occurrences of its series (`following`; the series' rule then
+ * ends before it, and a series left without rows is removed). Refused with 409 while people are allocated to
+ * any of them, unless `confirm`, which removes those allocations in the same transaction.
+ */
+export async function deleteEvent(ctx: EventCommandContext, id: number, scope: EventScope, confirm: boolean): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await serializeCalendarWrites(trx);
+    const event = await loadEvent(trx, id);
+    if (!event) throw eventNotFound();
+
+    let ids = [event.id];
+    let cut: { series: SeriesRecord; k: number } | undefined;
+    if (scope === 'following' && event.series_id !== null && event.series_slot !== null) {
+      const series = await loadSeries(trx, event.series_id);
+      const slots = seriesOccurrences(series.rule, series.time_zone);
+      const k = slots.findIndex((slot) => slot.instant === event.series_slot);
+      if (k >= 0) {
+        const slotIndex = new Map(slots.map((slot, index) => [slot.instant, index]));
+        ids = eventsFromSlot(await seriesEvents(trx, series.id), slotIndex, k).map(({ event: row }) => row.id);
+        cut = { series, k };
+      }
+    }
+
+    // On PostgreSQL, lock the rows first: an allocation being added to one of them now waits for us, and then
+    // finds its event gone, instead of slipping in between the count below and the delete.
+    if (dialectOf(trx) === 'postgres') await trx.selectFrom('events').select('id').where('id', 'in', ids).forUpdate().execute();
+    const { count } = await trx
+      .selectFrom('allocations')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('event_id', 'in', ids)
+      .executeTakeFirstOrThrow();
+    if (Number(count) > 0) {
+      if (!confirm) throw hasAllocations(Number(count), ids.length);
+      await trx.deleteFrom('allocations').where('event_id', 'in', ids).execute();
+    }
+    await trx.deleteFrom('events').where('id', 'in', ids).execute();
+
+    if (event.series_id !== null) {
+      const left = await trx.selectFrom('events').select('id').where('series_id', '=', event.series_id).limit(1).executeTakeFirst();
+      if (!left) await trx.deleteFrom('series').where('id', '=', event.series_id).execute();
+      else if (cut && cut.k > 0) {
+        await trx.updateTable('series').set({ rule: serializeSeriesRule(headRule(cut.series.rule, cut.k)) }).where('id', '=', cut.series.id).execute();
+      }
+    }
+  });
+}
