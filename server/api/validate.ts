@@ -21,8 +21,16 @@ function ptBrMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
+/** NUL (which PostgreSQL cannot store) or half a surrogate pair anywhere in the input: never meaningful text. */
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || /\p{Cs}/u.test(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => hasUnstorableText(key, depth + 1) || hasUnstorableText(item, depth + 1));
+}
+
 /** Parses request input with a shared schema; a mismatch is a 400 naming the fields. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (hasUnstorableText(input)) throw badRequest('Requisição inválida: o texto contém caracteres não permitidos.');
   const result = schema.safeParse(input, { error: ptBrMessage });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

@@ -8,7 +8,7 @@ import {
   createDepartmentRequestSchema,
   memberSearchQuerySchema,
 } from '../../../shared/schemas/escalas.ts';
-import { departmentKey } from '../../escalas/departmentKey.ts';
+import { DEPARTMENT_KEY_MAX, departmentKey } from '../../escalas/departmentKey.ts';
 import {
   findAllocation,
   findDepartment,
@@ -24,12 +24,14 @@ import {
 import { memberCalendar } from '../../escalas/memberCalendar.ts';
 import { isUniqueViolation } from '../../users/userQueries.ts';
 import type { ApiContext } from '../apiContext.ts';
-import { HttpError, notFound } from '../httpError.ts';
+import { badRequest, HttpError, notFound } from '../httpError.ts';
 import { requireAdmin, requireLeader, requireUser } from '../middleware/session.ts';
 import { parseInput } from '../validate.ts';
 
 const alreadyAllocated = () => new HttpError(409, 'already_allocated', 'Este membro já está escalado neste evento.');
 const calendarTokenQuerySchema = z.strictObject({ token: z.string().max(100) });
+/** The shape of every token we hand out (base64url); anything else cannot be one, so it is not looked up. */
+const CALENDAR_TOKEN = /^[\w-]{1,64}$/;
 
 function feedUrl(req: Request, token: string): string {
   return `${req.protocol}://${req.get('host')}/api/me/calendar.ics?token=${token}`;
@@ -48,10 +50,14 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
   router.post('/api/departments', async (req, res) => {
     requireAdmin(req);
     const { name } = parseInput(createDepartmentRequestSchema, req.body);
+    const nameKey = departmentKey(name);
+    // A name of accents alone would leave nothing to compare; a few scripts grow when their accents are removed.
+    if (nameKey === '') throw badRequest('Requisição inválida (name): o nome precisa ter ao menos uma letra.', { fields: { name: 'Informe o nome do departamento.' } });
+    if (nameKey.length > DEPARTMENT_KEY_MAX) throw badRequest('Requisição inválida (name): o nome é longo demais.', { fields: { name: 'O nome é longo demais.' } });
     try {
       const department = await db
         .insertInto('departments')
-        .values({ name, name_key: departmentKey(name) })
+        .values({ name, name_key: nameKey })
         .returning(['id', 'name'])
         .executeTakeFirstOrThrow();
       res.status(201).json(department);
@@ -160,6 +166,7 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
 
   router.get('/api/me/calendar.ics', async (req, res) => {
     const { token } = parseInput(calendarTokenQuerySchema, req.query);
+    if (!CALENDAR_TOKEN.test(token)) throw notFound('Calendário não encontrado.');
     const owner = await db
       .selectFrom('calendar_tokens')
       .innerJoin('users', 'users.id', 'calendar_tokens.user_id')
