@@ -1,0 +1,21 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { eventsSlice } from '../features/events/eventsSlice.ts';
+import { loginSlice } from '../features/login/loginSlice.ts';
+import { api } from './api.ts';
+
+/** UI state in slices, server data only in the RTK Query cache (`api`). */
+const rootReducer = combineSlices(api, loginSlice, eventsSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    devTools: import.meta.env.MODE !== 'production',
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import { formatDateTime } from '../../../shared/formats.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { Modal } from '../../app/Modal.tsx';
+import { usePublicConfig } from '../../app/publicConfig.ts';
+import { eventName } from './eventDays.ts';
+import { useGetEventQuery } from './eventsApi.ts';
+import { eventDetailsClosed, selectDetailsEventId } from './eventsSlice.ts';
+
+/** Event Details, open while the slice holds an event id. */
+export function EventDetailsModal() {
+  const eventId = useAppSelector(selectDetailsEventId);
+  const dispatch = useAppDispatch();
+  if (eventId === null) return null;
+  return <EventDetailsDialog eventId={eventId} onClose={() => dispatch(eventDetailsClosed())} />;
+}
+
+interface EventDetailsDialogProps {
+  eventId: number;
+  onClose: () => void;
+}
+
+function EventDetailsDialog({ eventId, onClose }: EventDetailsDialogProps) {
+  const { timeZone } = usePublicConfig();
+  const id = useId();
+  // Every opening asks GET /api/events/{id} again.
+  const { data: event, isFetching, isError } = useGetEventQuery(eventId, { refetchOnMountOrArgChange: true });
+
+  return (
+    <Modal
+      title="Event Details"
+      onClose={onClose}
+      footer={
+        <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
+          Close
+        </button>
+      }
+    >
+      {isFetching ? (
+        <p className="modal-status" role="status">
+          Loading...
+        </p>
+      ) : isError || !event ? (
+        <p className="modal-status modal-status--error" role="alert">
+          Error loading event details
+        </p>
+      ) : (
+        <>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-event`}>
+              Event
+            </label>
+            <input id={`${id}-event`} className="field__input" type="text" readOnly value={eventName(event)} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-date`}>
+              Date
+            </label>
+            <input
+              id={`${id}-date`}
+              className="field__input"
+              type="text"
+              readOnly
+              value={formatDateTime(event.datetime, timeZone)}
+            />
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

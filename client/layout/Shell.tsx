@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router';
+import { Footer } from './Footer.tsx';
+import { MainNav } from './MainNav.tsx';
+import { TopBar } from './TopBar.tsx';
+import './Shell.css';
+
+/** The public shell around every page: top bar, main navigation, the page, footer. */
+export function Shell() {
+  return (
+    <div className="shell">
+      <a className="shell__skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      <header className="shell__header">
+        <TopBar />
+        <MainNav />
+      </header>
+      <main id="conteudo" className="shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

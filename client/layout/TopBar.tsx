@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { usePublicConfig } from '../app/publicConfig.ts';
+import { Icon } from './Icon.tsx';
+
+/** The dark bar at the top: the portal's name and the way to the login/account page. */
+export function TopBar() {
+  const { portalName } = usePublicConfig();
+  return (
+    <div className="top-bar">
+      <div className="top-bar__inner">
+        <Link to="/" className="top-bar__brand">
+          <span className="top-bar__mark">
+            <Icon name="cross" size={18} />
+          </span>
+          <span className="top-bar__name">{portalName}</span>
+        </Link>
+        <Link to="/login" className="top-bar__account">
+          <Icon name="user" size={18} />
+          <span>Entrar</span>
+        </Link>
+      </div>
+    </div>
+  );
+}

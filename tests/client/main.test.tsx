@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/publicConfig.ts';
+import { expectConsoleErrors } from './support/consoleErrors.ts';
+
+describe('client/main.tsx', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    document.head.querySelector(`#${PUBLIC_CONFIG_ELEMENT_ID}`)?.remove();
+  });
+
+  it('logs "Root element not found" when the page has no #root', async () => {
+    vi.resetModules();
+    await import('../../client/main.tsx');
+    await expectConsoleErrors(['Root element not found']);
+    expect(document.body).toBeEmptyDOMElement();
+  });
+
+  it('renders the portal into #root with the public config the web host wrote', async () => {
+    const config = document.createElement('script');
+    config.type = 'application/json';
+    config.id = PUBLIC_CONFIG_ELEMENT_ID;
+    config.textContent = JSON.stringify({
+      portalName: 'Rede Koinonia Sul',
+      timeZone: 'America/Manaus',
+      social: { instagram: 'https://i.example/', facebook: 'https://f.example/', twitter: 'https://t.example/', youtube: 'https://y.example/' },
+    });
+    document.head.append(config);
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+    vi.resetModules();
+    await import('../../client/main.tsx');
+    expect(await screen.findByRole('heading', { name: 'Welcome to Rede Koinonia Sul' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'YouTube' })).toHaveAttribute('href', 'https://y.example/');
+  });
+});

@@ -1,0 +1,92 @@
+import { vi } from 'vitest';
+import { dayKeyOf } from '../../../shared/dayKey.ts';
+import type { Event } from '../../../shared/schemas/events.ts';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, e.g. `/api/events?date=2026-11-22`. */
+  path: string;
+  headers: Headers;
+}
+
+type Override = { match: (path: string) => boolean; respond: (url: URL) => Promise<Response> | Response };
+
+export interface FakeApi {
+  requests: RecordedRequest[];
+  /** The paths asked so far, in order. */
+  paths(): string[];
+  /** Answer requests whose path matches with this status (and an error body) from now on. */
+  failWith(match: string | RegExp, status: number): void;
+  /** Hold requests whose path matches until the returned function is called. */
+  hold(match: string | RegExp): () => void;
+}
+
+function matcher(match: string | RegExp): (path: string) => boolean {
+  return typeof match === 'string' ? (path) => path === match : (path) => match.test(path);
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * Replaces `fetch` with the events API over an in-memory list, answering like the real one (network-day
+ * filters in `timeZone`). Undone after each test by `vi.unstubAllGlobals()` in setup.
+ */
+export function installFakeApi(events: Event[], timeZone = 'America/Sao_Paulo'): FakeApi {
+  const requests: RecordedRequest[] = [];
+  const overrides: Override[] = [];
+
+  const answer = (url: URL): Response => {
+    const dayOf = (event: Event) => dayKeyOf(event.datetime, timeZone);
+    if (url.pathname === '/api/events') {
+      const date = url.searchParams.get('date');
+      const from = url.searchParams.get('from');
+      const to = url.searchParams.get('to');
+      if (date) return json(events.filter((event) => dayOf(event) === date));
+      if (from && to) return json(events.filter((event) => dayOf(event) >= from && dayOf(event) <= to));
+      return json(events);
+    }
+    const byId = /^\/api\/events\/(\d+)$/.exec(url.pathname);
+    if (byId) {
+      const event = events.find((candidate) => candidate.id === Number(byId[1]));
+      return event ? json(event) : json({ error: { code: 'not_found', message: 'Evento não encontrado.' } }, 404);
+    }
+    return json({ error: { code: 'not_found', message: 'Recurso não encontrado.' } }, 404);
+  };
+
+  const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const path = url.pathname + url.search;
+    requests.push({ method: request.method, path, headers: request.headers });
+    const override = overrides.findLast((candidate) => candidate.match(path));
+    return override ? override.respond(url) : answer(url);
+  });
+  vi.stubGlobal('fetch', fetchFake);
+
+  return {
+    requests,
+    paths: () => requests.map((request) => request.path),
+    failWith(match, status) {
+      overrides.push({
+        match: matcher(match),
+        respond: () => json({ error: { code: 'internal', message: 'Erro interno.' } }, status),
+      });
+    },
+    hold(match) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      overrides.push({
+        match: matcher(match),
+        respond: async (url) => {
+          await released;
+          return answer(url);
+        },
+      });
+      return release;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildClient, E2E_TIME_ZONE, startPortal } from './support/portalServer.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The web host of the e2e portal, e.g. `http://127.0.0.1:41234`. */
+    baseUrl: string;
+    /** The network timezone it runs with. */
+    timeZone: string;
+  }
+}
+
+/** Builds the production client once, starts the portal on a seeded database, and tells the tests where. */
+export default async function setup(project: TestProject) {
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koinonia-e2e-client-'));
+  await buildClient(clientDir);
+  const portal = await startPortal(clientDir);
+  project.provide('baseUrl', portal.baseUrl);
+  project.provide('timeZone', E2E_TIME_ZONE);
+  return async () => {
+    await portal.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  };
+}
