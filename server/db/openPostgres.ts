@@ -1,0 +1,30 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { DB } from './schema.ts';
+import type { Database, DatabaseOptions } from './openDatabase.ts';
+
+const TIMESTAMPTZ_OID = 1184;
+const INT8_OID = 20;
+
+/** Parses timestamptz into the same ISO UTC string SQLite stores, and counts into numbers. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === TIMESTAMPTZ_OID) return (value: string) => new Date(value).toISOString();
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function openPostgres(options: DatabaseOptions): Database {
+  if (options.pgSchema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema)) {
+    throw new Error(`Nome de schema inválido: ${options.pgSchema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
