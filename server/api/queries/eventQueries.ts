@@ -45,9 +45,10 @@ export async function* allEventsInPages(db: Kysely<DB>, pageSize = 2000): AsyncG
     let query = selectEvents(db);
     if (after) {
       const { datetime, id } = after;
-      query = query.where((eb) =>
-        eb.or([eb('events.datetime', '>', datetime), eb.and([eb('events.datetime', '=', datetime), eb('events.id', '>', id)])]),
-      );
+      // A row-value comparison, not `datetime > ? or (datetime = ? and id > ?)`: both databases seek the
+      // (datetime, id) index with it, where the `or` form made SQLite scan the index from the start and
+      // PostgreSQL sort everything after the key — for every page, so the whole list cost grew as n².
+      query = query.where((eb) => eb(eb.refTuple('events.datetime', 'events.id'), '>', eb.tuple(datetime, id)));
     }
     const rows = await query.orderBy('events.datetime').orderBy('events.id').limit(pageSize).execute();
     if (rows.length === 0) return;

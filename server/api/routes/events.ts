@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { endOfDayUtc, startOfDayUtc } from '../../../shared/dayKey.ts';
 import { idParamSchema } from '../../../shared/schemas/common.ts';
 import { eventListQuerySchema } from '../../../shared/schemas/events.ts';
@@ -8,20 +8,37 @@ import { allEventsInPages, findEvent, listEventsBetween } from '../queries/event
 import { sendJsonArray } from '../sendJsonArray.ts';
 import { parseInput } from '../validate.ts';
 
+/** The instants a valid `?date=` or `?from=&to=` stands for; undefined for the whole list. */
+type Range = { start: string; end: string } | undefined;
+
+const MAX_REMEMBERED_RANGES = 512;
+
 export function eventsRouter({ database, config }: ApiContext): Router {
   const router = Router();
   const { db } = database;
   const tz = config.timeZone;
 
-  router.get('/api/events', async (req, res) => {
+  // Validating the day keys and turning them into instants in the network's timezone (zod + dayjs) cost more
+  // than the query itself, and every member opening the events page asks the same two months. A valid
+  // query string's range never changes, so it is worked out once; only valid ones are remembered.
+  const ranges = new Map<string, Range>();
+  const rangeOf = (req: Request): Range => {
+    const queryIndex = req.originalUrl.indexOf('?');
+    const key = queryIndex === -1 ? '' : req.originalUrl.slice(queryIndex + 1);
+    if (ranges.has(key)) return ranges.get(key);
     const query = parseInput(eventListQuerySchema, req.query);
-    if (query.date !== undefined) {
-      res.json(await listEventsBetween(db, startOfDayUtc(query.date, tz), endOfDayUtc(query.date, tz)));
-    } else if (query.from !== undefined && query.to !== undefined) {
-      res.json(await listEventsBetween(db, startOfDayUtc(query.from, tz), endOfDayUtc(query.to, tz)));
-    } else {
-      await sendJsonArray(res, allEventsInPages(db));
-    }
+    let range: Range;
+    if (query.date !== undefined) range = { start: startOfDayUtc(query.date, tz), end: endOfDayUtc(query.date, tz) };
+    else if (query.from !== undefined && query.to !== undefined) range = { start: startOfDayUtc(query.from, tz), end: endOfDayUtc(query.to, tz) };
+    if (ranges.size >= MAX_REMEMBERED_RANGES) ranges.clear();
+    ranges.set(key, range);
+    return range;
+  };
+
+  router.get('/api/events', async (req, res) => {
+    const range = rangeOf(req);
+    if (range) res.json(await listEventsBetween(db, range.start, range.end));
+    else await sendJsonArray(res, allEventsInPages(db));
   });
 
   router.get('/api/events/:id', async (req, res) => {

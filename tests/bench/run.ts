@@ -1,0 +1,146 @@
+/**
+ * `npm run bench`: what users feel, against the limits of this stack (issue 7). Prints a table and writes
+ * bench/results.json. `BENCH_SMOKE=1` runs every section at tiny size in seconds; the exit code is non-zero on
+ * any non-2xx answer, a failed run or a section that made no requests — never for a missed target.
+ */
+import { runApiSection } from './apiThroughput.ts';
+import { buildClient, runClientSection, type ClientBuild } from './clientBudget.ts';
+import { benchWindow, postgresAnswers, runDataSection, type Fixture } from './generateData.ts';
+import { runGrowthSection } from './growth.ts';
+import { runMemorySection } from './memory.ts';
+import { installExitHandlers, runCleanups, tempDir } from './processes.ts';
+import { renderTable, writeResults, type SectionResult } from './report.ts';
+import { runProxySection } from './proxyOverhead.ts';
+import { ServerPool } from './topologies.ts';
+import { machine, PG_URL, RESULTS_FILE, SERVER_LOG_LEVEL, SIZES, SMOKE, TIME_ZONE } from './settings.ts';
+
+async function main(): Promise<number> {
+  installExitHandlers();
+  const started = performance.now();
+  const now = new Date();
+  const workDir = tempDir('run');
+  const keepLogs = process.env.BENCH_KEEP_LOGS === '1';
+  const logDir = tempDir('logs', keepLogs);
+  const sections: SectionResult[] = [];
+  const log = (message: string) => console.error(`bench: ${message}`);
+  log(`${SMOKE ? 'smoke run' : 'full run'} · ${JSON.stringify(machine())}`);
+
+  const fixture: Fixture = {
+    now,
+    window: benchWindow(now, TIME_ZONE),
+    windowEvents: 0,
+    sqlite: new Map(),
+    postgres: new Map(),
+    idPaths: [],
+  };
+
+  const pool = new ServerPool(fixture, logDir, SMOKE ? 300 : 3_000);
+
+  const pgUp = await postgresAnswers(PG_URL);
+  const requirePg = process.env.REQUIRE_POSTGRES === '1';
+  let pgNote: string | undefined;
+  if (!pgUp) pgNote = `PostgreSQL at ${PG_URL.replace(/\/\/[^@]*@/, '//')} does not answer: its half is skipped`;
+
+  let clientBuild: Promise<ClientBuild> | undefined;
+  type Runner = () => Promise<SectionResult>;
+  const plan: Array<{ id: string; title: string; run: Runner }> = [
+    {
+      id: 'data',
+      title: '1. Data at scale',
+      run: () =>
+        runDataSection(fixture, {
+          sizes: SIZES.growth,
+          members: SIZES.members,
+          allocations: SIZES.allocations,
+          timeZone: TIME_ZONE,
+          pgUrl: PG_URL,
+          usePostgres: pgUp,
+          makeDir: (name) => `${workDir}/${name}`,
+        }),
+    },
+    { id: 'api', title: '2. API vs the limit of the stack', run: () => runApiSection(fixture, SIZES, pool, logDir) },
+    { id: 'proxy', title: '3. Proxy overhead', run: () => runProxySection(fixture, SIZES, pool) },
+    { id: 'growth', title: '4. Growth', run: () => runGrowthSection(fixture, SIZES, pool) },
+    { id: 'client', title: '5. Client', run: () => runClientSection(SIZES, pool, logDir, clientBuild!) },
+    { id: 'memory', title: '6. Memory', run: () => runMemorySection(fixture, SIZES, pool) },
+  ];
+
+  try {
+    for (const step of plan) {
+      const sectionStarted = performance.now();
+      log(`${step.title}…`);
+      let result: SectionResult;
+      try {
+        result = await step.run();
+      } catch (error) {
+        result = { id: step.id, title: step.title, requests: 0, figures: [], failures: [`crashed: ${error instanceof Error ? error.message : String(error)}`] };
+      }
+      result.seconds = (performance.now() - sectionStarted) / 1000;
+      if (step.id === 'data' && pgNote) {
+        if (requirePg) result.failures.push(`REQUIRE_POSTGRES=1 but ${pgNote}`);
+        else result.figures.push({ name: pgNote, value: null, unit: '' });
+      }
+      sections.push(result);
+      // Without its data nothing else can run.
+      if (step.id === 'data') {
+        if (result.failures.length > 0) break;
+        // Overlap the slow starts (servers, client build), then measure on a machine where nothing else of
+        // ours is starting.
+        const startedAt = performance.now();
+        clientBuild = buildClient(logDir);
+        clientBuild.catch(() => {});
+        await Promise.allSettled([pool.prestart(), clientBuild]);
+        log(`servers and client build ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+      }
+    }
+  } finally {
+    await pool.stopAll();
+    if (keepLogs) log(`server logs kept in ${logDir}`);
+    await runCleanups();
+  }
+
+  const problems: string[] = [];
+  for (const step of plan) {
+    const section = sections.find((s) => s.id === step.id);
+    if (!section) problems.push(`${step.title}: did not run`);
+    else if (!section.skipped && section.requests === 0) problems.push(`${section.title}: made no requests`);
+    for (const failure of section?.failures ?? []) problems.push(`${section!.title}: ${failure}`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const targets = sections.flatMap((s) => s.figures.filter((f) => f.met !== undefined));
+  const header = [
+    `Koinonia bench — ${SMOKE ? 'SMOKE (tiny sizes, figures meaningless)' : 'full run'}, ${now.toISOString()}, ${seconds.toFixed(0)} s`,
+    `machine: ${Object.entries(machine())
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; server LOG_LEVEL=${SERVER_LOG_LEVEL}; window ${fixture.window.from} … ${fixture.window.to} (${TIME_ZONE})`,
+    `targets: ${targets.filter((f) => f.met).length} met, ${targets.filter((f) => !f.met).length} missed`,
+  ];
+  console.log(`${header.join('\n')}\n\n${renderTable(sections)}\n`);
+  writeResults(RESULTS_FILE, {
+    smoke: SMOKE,
+    startedAt: now.toISOString(),
+    seconds: Math.round(seconds),
+    machine: machine(),
+    serverLogLevel: SERVER_LOG_LEVEL,
+    timeZone: TIME_ZONE,
+    window: fixture.window,
+    sizes: SIZES,
+    sections,
+    problems,
+  });
+  console.log(`results: ${RESULTS_FILE}`);
+  if (problems.length > 0) {
+    console.error(`bench: FAILED\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    console.error(error);
+    await runCleanups();
+    process.exit(1);
+  },
+);
