@@ -1,10 +1,15 @@
 import { Link } from 'react-router';
 import { usePublicConfig } from '../app/publicConfig.ts';
+import { firstNameOf, useSession } from '../features/session/useSession.ts';
 import { Icon } from './Icon.tsx';
 
-/** The dark bar at the top: the portal's name and the way to the login/account page. */
+/**
+ * The dark bar at the top: the portal's name and the way to the login/account page, which reads `Entrar`
+ * for a visitor and the user's first name once signed in.
+ */
 export function TopBar() {
   const { portalName } = usePublicConfig();
+  const session = useSession();
   return (
     <div className="top-bar">
       <div className="top-bar__inner">
@@ -14,9 +19,9 @@ export function TopBar() {
           </span>
           <span className="top-bar__name">{portalName}</span>
         </Link>
-        <Link to="/login" className="top-bar__account">
+        <Link to="/login" className="top-bar__account" title={session.user ? 'Minha conta' : undefined}>
           <Icon name="user" size={18} />
-          <span>Entrar</span>
+          <span>{session.user ? firstNameOf(session.user) : 'Entrar'}</span>
         </Link>
       </div>
     </div>

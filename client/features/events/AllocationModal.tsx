@@ -1,11 +1,17 @@
-import { useId, type FormEvent } from 'react';
+import { lazy, Suspense, useId, type FormEvent } from 'react';
 import { formatDateTime } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { Modal } from '../../app/Modal.tsx';
 import { usePublicConfig } from '../../app/publicConfig.ts';
+import { useSession } from '../session/useSession.ts';
 import { eventName } from './eventDays.ts';
 import { allocationClosed, selectAllocationEvent } from './eventsSlice.ts';
+
+/** Leaders and admins only, so not in the first download. */
+const LeaderAllocationDialog = lazy(() =>
+  import('./LeaderAllocationDialog.tsx').then((module) => ({ default: module.LeaderAllocationDialog })),
+);
 
 export interface AllocationRequest {
   eventId: number;
@@ -18,12 +24,26 @@ export function logAllocation(allocation: AllocationRequest): void {
   console.info('Allocate Member to Event:', JSON.stringify(allocation));
 }
 
-/** Allocate Member to Event, open while the slice holds an event (Leader View). */
+/**
+ * Allocate Member to Event, open while the slice holds an event (Leader View). A leader or an admin saves the
+ * allocation; an anonymous visitor gets the specification's form, which only logs. A signed-in member never
+ * opens it (Leader View shows them the details instead).
+ */
 export function AllocationModal() {
   const event = useAppSelector(selectAllocationEvent);
   const dispatch = useAppDispatch();
-  if (event === null) return null;
-  return <AllocationDialog event={event} onClose={() => dispatch(allocationClosed())} />;
+  const session = useSession();
+  if (event === null || session.status === 'loading') return null;
+  const close = () => dispatch(allocationClosed());
+  if (session.canAllocate) {
+    return (
+      <Suspense fallback={null}>
+        <LeaderAllocationDialog event={event} onClose={close} />
+      </Suspense>
+    );
+  }
+  if (session.status === 'signedIn') return null;
+  return <AllocationDialog event={event} onClose={close} />;
 }
 
 interface AllocationDialogProps {

@@ -1,16 +1,19 @@
+import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { Icon } from '../../layout/Icon.tsx';
 import { eventName } from './eventDays.ts';
 
-export interface EventButtonProps {
-  event: Event;
-  onSelect: (event: Event) => void;
+export interface EventButtonProps<E extends Event = Event> {
+  event: E;
+  onSelect: (event: E) => void;
+  /** A third line, e.g. the department I serve in (My Events). */
+  detail?: ReactNode;
 }
 
 /** One event as a list shows it: the type's name (N/A without one) and the long medium date-time. */
-export function EventButton({ event, onSelect }: EventButtonProps) {
+export function EventButton<E extends Event>({ event, onSelect, detail }: EventButtonProps<E>) {
   const { timeZone } = usePublicConfig();
   return (
     <button type="button" className="event-button" data-event-id={event.id} onClick={() => onSelect(event)}>
@@ -22,6 +25,12 @@ export function EventButton({ event, onSelect }: EventButtonProps) {
         <time className="event-button__datetime" dateTime={event.datetime}>
           {formatDateTime(event.datetime, timeZone)}
         </time>
+        {detail ? (
+          <>
+            {' '}
+            <span className="event-button__detail">{detail}</span>
+          </>
+        ) : null}
       </span>
     </button>
   );

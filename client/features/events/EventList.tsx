@@ -1,22 +1,28 @@
+import type { ReactNode } from 'react';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { EventButton } from './EventButton.tsx';
 import './EventList.css';
 
-export interface EventListProps {
-  events: readonly Event[];
-  onEventSelect: (event: Event) => void;
+export interface EventListProps<E extends Event = Event> {
+  events: readonly E[];
+  onEventSelect: (event: E) => void;
   /** Shown instead of the list when there are no events. */
   emptyText: string;
   label?: string;
+  /** A third line inside each event's button (My Events: the department). */
+  eventDetail?: (event: E) => ReactNode;
+  /** Shown under each event's button (Leader View for leaders: its allocations and actions). */
+  eventExtras?: (event: E) => ReactNode;
 }
 
-export function EventList({ events, onEventSelect, emptyText, label }: EventListProps) {
+export function EventList<E extends Event>({ events, onEventSelect, emptyText, label, eventDetail, eventExtras }: EventListProps<E>) {
   if (events.length === 0) return <p className="event-list__empty">{emptyText}</p>;
   return (
     <ul className="event-list" aria-label={label}>
       {events.map((event) => (
         <li key={event.id} className="event-list__item">
-          <EventButton event={event} onSelect={onEventSelect} />
+          <EventButton event={event} onSelect={onEventSelect} detail={eventDetail?.(event)} />
+          {eventExtras?.(event)}
         </li>
       ))}
     </ul>

@@ -7,22 +7,37 @@ import { EventList } from './EventList.tsx';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import type { EventsWindow } from './useEventsWindow.ts';
 
-export interface EventsBoardProps {
+export interface EventsBoardProps<E extends Event = Event> {
   heading: string;
   intro?: ReactNode;
   /** The events of the window; undefined while loading or after a failure. */
-  events: readonly Event[] | undefined;
+  events: readonly E[] | undefined;
   isLoading: boolean;
   eventsWindow: EventsWindow;
-  onEventSelect: (event: Event) => void;
+  onEventSelect: (event: E) => void;
   onDaySelect: (day: DayKey) => void;
+  /** Shown when no event is ahead; `Nenhum evento programado.` by default. */
+  emptyText?: string;
+  eventDetail?: (event: E) => ReactNode;
+  eventExtras?: (event: E) => ReactNode;
 }
 
 /**
  * The list of the window's events from today on, and the two month calendars with every event day
  * highlighted. A failed load shows nothing more (the console has the error line).
  */
-export function EventsBoard({ heading, intro, events, isLoading, eventsWindow, onEventSelect, onDaySelect }: EventsBoardProps) {
+export function EventsBoard<E extends Event>({
+  heading,
+  intro,
+  events,
+  isLoading,
+  eventsWindow,
+  onEventSelect,
+  onDaySelect,
+  emptyText = 'Nenhum evento programado.',
+  eventDetail,
+  eventExtras,
+}: EventsBoardProps<E>) {
   const { timeZone } = usePublicConfig();
   const headingId = useId();
   const eventCounts = countEventsByDay(events ?? [], timeZone);
@@ -38,10 +53,13 @@ export function EventsBoard({ heading, intro, events, isLoading, eventsWindow, o
           <p className="events-board__status">Carregando eventos…</p>
         ) : events ? (
           <EventList
-            events={upcomingEvents(events, eventsWindow.today, timeZone)}
+            // upcomingEvents filters and sorts the same objects: they are still E.
+            events={upcomingEvents(events, eventsWindow.today, timeZone) as E[]}
             onEventSelect={onEventSelect}
-            emptyText="Nenhum evento programado."
+            emptyText={emptyText}
             label={heading}
+            eventDetail={eventDetail}
+            eventExtras={eventExtras}
           />
         ) : null}
       </section>

@@ -1,14 +1,17 @@
 import { useEffect, useId } from 'react';
 import type { DayKey } from '../../../shared/dayKey.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
+import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { useMyEvents } from '../escalas/useMyEvents.ts';
+import { useSession, type Session } from '../session/useSession.ts';
 import { AllocationModal } from './AllocationModal.tsx';
 import { DayEventsModal } from './DayEventsModal.tsx';
 import { EventDetailsModal } from './EventDetailsModal.tsx';
 import { EventsBoard } from './EventsBoard.tsx';
 import { EventsTabs } from './EventsTabs.tsx';
-import { LeaderView } from './LeaderView.tsx';
+import { LeaderView, type LeaderViewAccess } from './LeaderView.tsx';
 import { useGetEventsInRangeQuery } from './eventsApi.ts';
 import {
   EVENTS_TABS,
@@ -20,13 +23,18 @@ import {
   tabSelected,
   type EventsTab,
 } from './eventsSlice.ts';
-import { useEventsWindow } from './useEventsWindow.ts';
+import { useEventsWindow, type EventsWindow } from './useEventsWindow.ts';
 import './EventsPage.css';
 
+function leaderViewAccess(session: Session): LeaderViewAccess {
+  if (session.status !== 'signedIn') return session.status;
+  return session.canAllocate ? 'leader' : 'member';
+}
+
 /**
- * /events: three tabs over the current and next month. Next Events and My Events show the same full list
- * (per-user My Events comes with accounts: give that tab its own `events` then); Leader View opens the
- * allocation modal instead of the details.
+ * /events: three tabs over the current and next month. Next Events shows the full list. My Events shows the
+ * same full list to a visitor and the events a signed-in member serves at to them. Leader View opens the
+ * allocation modal instead of the details (for a visitor, a leader or an admin; a member sees the details).
  */
 export function EventsPage() {
   useDocumentTitle('Eventos');
@@ -34,6 +42,8 @@ export function EventsPage() {
   const tab = useAppSelector(selectEventsTab);
   const dispatch = useAppDispatch();
   const idPrefix = useId();
+  const session = useSession();
+  const access = leaderViewAccess(session);
   // Asked on every arrival on the page.
   const events = useGetEventsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true });
 
@@ -45,6 +55,7 @@ export function EventsPage() {
   const openDetails = (event: Event) => dispatch(eventDetailsOpened(event.id));
   const openAllocation = (event: Event) => dispatch(allocationOpened(event));
   const isLeaderView = tab === 'leaderView';
+  const openFromLeaderView = access === 'member' ? openDetails : openAllocation;
 
   return (
     <div className="events-page">
@@ -63,7 +74,14 @@ export function EventsPage() {
           className="events-page__panel"
         >
           {name !== tab ? null : name === 'leaderView' ? (
-            <LeaderView eventsWindow={eventsWindow} onEventSelect={openAllocation} onDaySelect={openDay} />
+            <LeaderView access={access} eventsWindow={eventsWindow} onEventSelect={openFromLeaderView} onDaySelect={openDay} />
+          ) : name === 'myEvents' && session.status !== 'anonymous' ? (
+            <MyEventsBoard
+              session={session}
+              eventsWindow={eventsWindow}
+              onEventSelect={openDetails}
+              onDaySelect={openDay}
+            />
           ) : (
             <EventsBoard
               heading="Próximos eventos"
@@ -76,9 +94,33 @@ export function EventsPage() {
           )}
         </div>
       ))}
-      <DayEventsModal onEventSelect={isLeaderView ? openAllocation : openDetails} />
+      <DayEventsModal onEventSelect={isLeaderView ? openFromLeaderView : openDetails} />
       <EventDetailsModal />
       <AllocationModal />
     </div>
+  );
+}
+
+interface MyEventsBoardProps {
+  session: Session;
+  eventsWindow: EventsWindow;
+  onEventSelect: (event: Event) => void;
+  onDaySelect: (day: DayKey) => void;
+}
+
+/** My Events of a signed-in member: only where they serve, with the department; their days highlighted. */
+function MyEventsBoard({ session, eventsWindow, onEventSelect, onDaySelect }: MyEventsBoardProps) {
+  const myEvents = useMyEvents({ skip: session.status !== 'signedIn' });
+  return (
+    <EventsBoard<MyEvent>
+      heading="Minhas escalas"
+      events={myEvents.data}
+      isLoading={myEvents.isLoading || session.status === 'loading'}
+      eventsWindow={eventsWindow}
+      onEventSelect={onEventSelect}
+      onDaySelect={onDaySelect}
+      emptyText="Você ainda não está escalado em nenhum evento."
+      eventDetail={(event) => event.department.name}
+    />
   );
 }

@@ -1,5 +1,7 @@
-import { useId, type FormEvent, type Ref } from 'react';
+import { useId, useRef, type FormEvent, type Ref } from 'react';
 import { Icon, type IconName } from '../../layout/Icon.tsx';
+import { Spinner } from '../session/Spinner.tsx';
+import { focusFirstEmptyField, useFocusKeptAfterBusy } from './formFocus.ts';
 
 export interface LoginCredentials {
   email: string;
@@ -7,9 +9,13 @@ export interface LoginCredentials {
 }
 
 export interface LoginFormProps {
-  /** What a submit does; the page decides (nothing yet: the accounts issue wires it). */
+  /** What a submit with both fields filled does; the page decides. An empty field is focused instead. */
   onLogin?: (credentials: LoginCredentials) => void;
   titleRef?: Ref<HTMLHeadingElement>;
+  /** The call is running: the submit is disabled and turns a spinner. */
+  busy?: boolean;
+  /** The last attempt's error, in pt-BR, shown inside the panel. */
+  error?: string | null;
 }
 
 const SOCIAL_BUTTONS: Array<{ icon: IconName; label: string }> = [
@@ -19,16 +25,19 @@ const SOCIAL_BUTTONS: Array<{ icon: IconName; label: string }> = [
   { icon: 'linkedin', label: 'LinkedIn' },
 ];
 
-export function LoginForm({ onLogin, titleRef }: LoginFormProps) {
+export function LoginForm({ onLogin, titleRef, busy = false, error = null }: LoginFormProps) {
   const id = useId();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  useFocusKeptAfterBusy(busy, submitRef);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy || focusFirstEmptyField(event.currentTarget)) return;
     const data = new FormData(event.currentTarget);
     onLogin?.({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') });
   };
 
   return (
-    <form className="auth-form" onSubmit={handleSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="auth-form" onSubmit={handleSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={busy || undefined}>
       <h2 id={`${id}-title`} className="auth-form__title" ref={titleRef} tabIndex={-1}>
         Login
       </h2>
@@ -61,7 +70,13 @@ export function LoginForm({ onLogin, titleRef }: LoginFormProps) {
       <a className="auth-form__link" href="#" onClick={(event) => event.preventDefault()}>
         Esqueceu sua senha?
       </a>
-      <button type="submit" className="button button--primary auth-form__submit">
+      {error ? (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button ref={submitRef} type="submit" className="button button--primary auth-form__submit" disabled={busy}>
+        {busy ? <Spinner /> : null}
         Login
       </button>
     </form>

@@ -1,20 +1,47 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { useSession } from '../session/useSession.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { loginModeChanged, selectLoginMode, type LoginMode } from './loginSlice.ts';
+import { useAuthForms } from './useAuthForms.ts';
 import './LoginPage.css';
+
+/** Signed-in only, so not in the first download. */
+const AccountHub = lazy(() => import('../account/AccountHub.tsx').then((module) => ({ default: module.AccountHub })));
+
+/** /login: the sliding panel for a visitor, the account hub for a signed-in user. */
+export function LoginPage() {
+  const session = useSession();
+  if (session.status === 'signedIn') {
+    return (
+      <Suspense fallback={<PageStatus />}>
+        <AccountHub user={session.user} />
+      </Suspense>
+    );
+  }
+  if (session.status === 'loading') return <PageStatus />;
+  return <AuthPanel />;
+}
+
+function PageStatus() {
+  return (
+    <p className="auth-page__status" role="status">
+      Carregando…
+    </p>
+  );
+}
 
 /**
  * The sliding login/register panel. Both forms and both side texts stay in the page; the ones of the other
- * mode slide away and are inert. The submits are not wired yet: the accounts issue passes `onLogin` and
- * `onRegister` here.
+ * mode slide away and are inert. The forms sign in and register through the API (useAuthForms).
  */
-export function LoginPage() {
+function AuthPanel() {
   const mode = useAppSelector(selectLoginMode);
   const dispatch = useAppDispatch();
   useDocumentTitle(mode === 'login' ? 'Login' : 'Criar conta');
+  const forms = useAuthForms();
 
   const loginTitle = useRef<HTMLHeadingElement>(null);
   const registerTitle = useRef<HTMLHeadingElement>(null);
@@ -39,10 +66,15 @@ export function LoginPage() {
       <section className="auth" data-mode={mode} aria-label="Acesso à conta">
         <div className="auth__forms">
           <div className="auth__slot auth__slot--login" inert={!isLogin} aria-hidden={isLogin ? undefined : true}>
-            <LoginForm titleRef={loginTitle} />
+            <LoginForm titleRef={loginTitle} onLogin={forms.login} busy={forms.loginBusy} error={forms.loginError} />
           </div>
           <div className="auth__slot auth__slot--register" inert={isLogin} aria-hidden={isLogin ? true : undefined}>
-            <RegisterForm titleRef={registerTitle} />
+            <RegisterForm
+              titleRef={registerTitle}
+              onRegister={forms.register}
+              busy={forms.registerBusy}
+              error={forms.registerError}
+            />
           </div>
         </div>
         <div className="auth__overlay-frame">

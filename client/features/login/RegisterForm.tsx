@@ -1,4 +1,6 @@
-import { useId, type FormEvent, type Ref } from 'react';
+import { useId, useRef, type FormEvent, type Ref } from 'react';
+import { Spinner } from '../session/Spinner.tsx';
+import { focusFirstEmptyField, useFocusKeptAfterBusy } from './formFocus.ts';
 
 export interface Registration {
   name: string;
@@ -7,15 +9,22 @@ export interface Registration {
 }
 
 export interface RegisterFormProps {
-  /** What a submit does; the page decides (nothing yet: the accounts issue wires it). */
+  /** What a submit with every field filled does; the page decides. An empty field is focused instead. */
   onRegister?: (registration: Registration) => void;
   titleRef?: Ref<HTMLHeadingElement>;
+  /** The call is running: the submit is disabled and turns a spinner. */
+  busy?: boolean;
+  /** The last attempt's error, in pt-BR, shown inside the panel. */
+  error?: string | null;
 }
 
-export function RegisterForm({ onRegister, titleRef }: RegisterFormProps) {
+export function RegisterForm({ onRegister, titleRef, busy = false, error = null }: RegisterFormProps) {
   const id = useId();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  useFocusKeptAfterBusy(busy, submitRef);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy || focusFirstEmptyField(event.currentTarget)) return;
     const data = new FormData(event.currentTarget);
     onRegister?.({
       name: String(data.get('name') ?? ''),
@@ -25,7 +34,7 @@ export function RegisterForm({ onRegister, titleRef }: RegisterFormProps) {
   };
 
   return (
-    <form className="auth-form" onSubmit={handleSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="auth-form" onSubmit={handleSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={busy || undefined}>
       <h2 id={`${id}-title`} className="auth-form__title" ref={titleRef} tabIndex={-1}>
         Criar conta
       </h2>
@@ -54,7 +63,13 @@ export function RegisterForm({ onRegister, titleRef }: RegisterFormProps) {
           autoComplete="new-password"
         />
       </div>
-      <button type="submit" className="button button--primary auth-form__submit">
+      {error ? (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button ref={submitRef} type="submit" className="button button--primary auth-form__submit" disabled={busy}>
+        {busy ? <Spinner /> : null}
         Cadastrar
       </button>
     </form>

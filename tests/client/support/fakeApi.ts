@@ -7,9 +7,23 @@ export interface RecordedRequest {
   /** Path and query, e.g. `/api/events?date=2026-11-22`. */
   path: string;
   headers: Headers;
+  /** The JSON body of a request that has one (POST…). */
+  body?: unknown;
 }
 
-type Override = { match: (path: string) => boolean; respond: (url: URL) => Promise<Response> | Response };
+/** What a `route` handler gets. */
+export interface FakeRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+type Override = {
+  match: (path: string) => boolean;
+  /** Only requests with this method; any method when absent. */
+  method?: string;
+  respond: (url: URL, request: FakeRequest) => Promise<Response> | Response;
+};
 
 export interface FakeApi {
   requests: RecordedRequest[];
@@ -19,6 +33,13 @@ export interface FakeApi {
   failWith(match: string | RegExp, status: number): void;
   /** Hold requests whose path matches until the returned function is called. */
   hold(match: string | RegExp): () => void;
+  /**
+   * Delay requests whose path matches until the returned function is called, then answer them as usual
+   * (routes included; unlike `hold`, which answers them from the events list).
+   */
+  pause(match: string | RegExp): () => void;
+  /** Answer requests with this method whose path (and query) matches with `respond`, from now on. */
+  route(method: string, match: string | RegExp, respond: (request: FakeRequest) => Promise<Response> | Response): void;
 }
 
 function matcher(match: string | RegExp): (path: string) => boolean {
@@ -29,6 +50,11 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** A JSON answer for `route` handlers; 204 has no body. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return status === 204 ? new Response(null, { status }) : json(body, status);
+}
+
 /**
  * Replaces `fetch` with the events API over an in-memory list, answering like the real one (network-day
  * filters in `timeZone`). Undone after each test by `vi.unstubAllGlobals()` in setup.
@@ -36,6 +62,7 @@ function json(body: unknown, status = 200): Response {
 export function installFakeApi(events: Event[], timeZone = 'America/Sao_Paulo'): FakeApi {
   const requests: RecordedRequest[] = [];
   const overrides: Override[] = [];
+  const pauses: Array<{ match: (path: string) => boolean; released: Promise<void> }> = [];
 
   const answer = (url: URL): Response => {
     const dayOf = (event: Event) => dayKeyOf(event.datetime, timeZone);
@@ -59,9 +86,14 @@ export function installFakeApi(events: Event[], timeZone = 'America/Sao_Paulo'):
     const request = new Request(input, init);
     const url = new URL(request.url);
     const path = url.pathname + url.search;
-    requests.push({ method: request.method, path, headers: request.headers });
-    const override = overrides.findLast((candidate) => candidate.match(path));
-    return override ? override.respond(url) : answer(url);
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+    const body: unknown = text === '' ? undefined : JSON.parse(text);
+    requests.push({ method: request.method, path, headers: request.headers, ...(body === undefined ? {} : { body }) });
+    for (const pause of pauses) if (pause.match(path)) await pause.released;
+    const override = overrides.findLast(
+      (candidate) => candidate.match(path) && (candidate.method === undefined || candidate.method === request.method),
+    );
+    return override ? override.respond(url, { method: request.method, url, body }) : answer(url);
   });
   vi.stubGlobal('fetch', fetchFake);
 
@@ -73,6 +105,17 @@ export function installFakeApi(events: Event[], timeZone = 'America/Sao_Paulo'):
         match: matcher(match),
         respond: () => json({ error: { code: 'internal', message: 'Erro interno.' } }, status),
       });
+    },
+    pause(match) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      pauses.push({ match: matcher(match), released });
+      return release;
+    },
+    route(method, match, respond) {
+      overrides.push({ match: matcher(match), method, respond: (_url, request) => respond(request) });
     },
     hold(match) {
       let release!: () => void;

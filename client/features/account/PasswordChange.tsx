@@ -1,0 +1,86 @@
+import { useId, useState, type FormEvent } from 'react';
+import { portalErrorOf } from '../session/apiError.ts';
+import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../session/passwordLength.ts';
+import { useChangePasswordMutation } from '../session/sessionApi.ts';
+import { Spinner } from '../session/Spinner.tsx';
+
+export const PASSWORD_CHANGED_MESSAGE = 'Senha alterada. As suas outras sessões foram encerradas.';
+
+/** `POST /api/auth/password { current, new }`; the other sessions of the user end. */
+export function PasswordChange() {
+  const id = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+
+  const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
+    submit.preventDefault();
+    if (isLoading) return;
+    setStatus('');
+    setError(null);
+    if (current === '') return setError('Informe a senha atual.');
+    if (!isPasswordLengthValid(next)) return setError(PASSWORD_LENGTH_MESSAGE);
+    const result = await changePassword({ current, new: next });
+    if (result.error) {
+      setError(portalErrorOf(result.error, 'Não foi possível alterar a senha. Tente novamente.').message);
+      return;
+    }
+    setCurrent('');
+    setNext('');
+    setStatus(PASSWORD_CHANGED_MESSAGE);
+  };
+
+  return (
+    <section className="account-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="account-card__title">
+        Alterar senha
+      </h2>
+      <form className="account-card__form" onSubmit={(submit) => void handleSubmit(submit)} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-current`}>
+            Senha atual
+          </label>
+          <input
+            id={`${id}-current`}
+            className="field__input"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(change) => setCurrent(change.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-new`}>
+            Nova senha
+          </label>
+          <input
+            id={`${id}-new`}
+            className="field__input"
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(change) => setNext(change.target.value)}
+            aria-describedby={`${id}-new-hint`}
+          />
+          <span id={`${id}-new-hint`} className="field__hint">
+            {PASSWORD_LENGTH_MESSAGE}
+          </span>
+        </div>
+        {error ? (
+          <p className="account-card__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <p className="account-card__status" role="status">
+          {status}
+        </p>
+        <button type="submit" className="button button--primary account-card__submit" disabled={isLoading}>
+          {isLoading ? <Spinner /> : null}
+          Alterar senha
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Allocation } from '../../../shared/schemas/escalas.ts';
+import { portalErrorOf } from '../session/apiError.ts';
+import { Spinner } from '../session/Spinner.tsx';
+import { useDeleteAllocationMutation } from './escalasApi.ts';
+import './EventAllocations.css';
+
+export interface EventAllocationsProps {
+  /** The event's allocations; undefined while the window's allocations load. */
+  allocations: readonly Allocation[] | undefined;
+  /** Names the event for assistive technology: `Culto, 22 de novembro de 2026 às 19:30:00`. */
+  eventLabel: string;
+}
+
+/**
+ * Who serves at one event (name and department), each with `Remover`, which asks to confirm before
+ * `DELETE /api/allocations/{id}`.
+ */
+export function EventAllocations({ allocations, eventLabel }: EventAllocationsProps) {
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const container = useRef<HTMLDivElement>(null);
+  if (allocations === undefined) return null;
+
+  const removed = (allocation: Allocation) => {
+    setConfirming(null);
+    setAnnouncement(`${allocation.member.name} foi removido(a) da escala.`);
+    // The item is gone: keep the focus near where it was.
+    container.current?.focus();
+  };
+
+  return (
+    <div className="event-allocations" ref={container} tabIndex={-1}>
+      {allocations.length === 0 ? (
+        <p className="event-allocations__empty">Ninguém escalado ainda.</p>
+      ) : (
+        <ul className="event-allocations__list" aria-label={`Escala: ${eventLabel}`}>
+          {allocations.map((allocation) => (
+            <AllocationItem
+              key={allocation.id}
+              allocation={allocation}
+              confirming={confirming === allocation.id}
+              onConfirm={() => setConfirming(allocation.id)}
+              onKeep={() => setConfirming(null)}
+              onRemoved={() => removed(allocation)}
+            />
+          ))}
+        </ul>
+      )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+interface AllocationItemProps {
+  allocation: Allocation;
+  confirming: boolean;
+  onConfirm: () => void;
+  onKeep: () => void;
+  onRemoved: () => void;
+}
+
+function AllocationItem({ allocation, confirming, onConfirm, onKeep, onRemoved }: AllocationItemProps) {
+  const [deleteAllocation, { isLoading }] = useDeleteAllocationMutation();
+  const [error, setError] = useState<string | null>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(confirming);
+  const { member, department } = allocation;
+
+  useEffect(() => {
+    // Into the question when it opens, back to Remover when it is dismissed.
+    if (confirming && !wasConfirming.current) confirmButton.current?.focus();
+    if (!confirming && wasConfirming.current && removeButton.current?.isConnected) removeButton.current.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  const remove = async () => {
+    setError(null);
+    const result = await deleteAllocation(allocation.id);
+    if (!result.error) return onRemoved();
+    const failure = portalErrorOf(result.error, 'Não foi possível remover. Tente novamente.');
+    // 404: someone removed it already; the list refreshes either way.
+    if (failure.status === 404) onRemoved();
+    else setError(failure.message);
+  };
+
+  return (
+    <li className="event-allocations__item" data-allocation-id={allocation.id}>
+      <span className="event-allocations__who">
+        <span className="event-allocations__member">{member.name}</span>
+        <span className="event-allocations__department">{department.name}</span>
+      </span>
+      {confirming ? (
+        <span className="event-allocations__confirm" role="group" aria-label={`Remover ${member.name} (${department.name})?`}>
+          <span className="event-allocations__question" aria-hidden="true">
+            Remover?
+          </span>
+          <button
+            ref={confirmButton}
+            type="button"
+            className="button button--danger button--small"
+            onClick={() => void remove()}
+            disabled={isLoading}
+          >
+            {isLoading ? <Spinner /> : null}
+            Sim, remover
+          </button>
+          <button type="button" className="button button--secondary button--small" onClick={onKeep} disabled={isLoading}>
+            Manter
+          </button>
+        </span>
+      ) : (
+        <button
+          ref={removeButton}
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={`Remover ${member.name} (${department.name})`}
+          onClick={onConfirm}
+        >
+          Remover
+        </button>
+      )}
+      {error ? (
+        <p className="event-allocations__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}

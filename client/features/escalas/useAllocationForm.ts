@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { Department, Member } from '../../../shared/schemas/escalas.ts';
+import { portalErrorOf, type PortalError } from '../session/apiError.ts';
+import { useCreateAllocationMutation } from './escalasApi.ts';
+import { memberReferenceOf, useDepartmentSuggestions, useMemberSuggestions } from './suggestions.ts';
+
+export const FORCE_ALLOCATION_LABEL = 'Alocar mesmo assim';
+
+export interface AllocationForm {
+  department: string;
+  member: string;
+  setDepartment: (department: string) => void;
+  setMember: (member: string) => void;
+  /** Submit: checks the fields, then `POST /api/events/{id}/allocations`. */
+  submit: () => void;
+  /** After a `schedule_conflict`: the same allocation again with `force: true`. */
+  forceSubmit: () => void;
+  busy: boolean;
+  /** The form's or the API's error; a `schedule_conflict` carries its `conflicts`. */
+  error: PortalError | null;
+  departments: Department[];
+  members: Member[];
+}
+
+interface Attempt {
+  department: string;
+  member: string | number;
+}
+
+function formError(message: string): PortalError {
+  return { status: undefined, code: 'invalid_form', message };
+}
+
+/**
+ * The leader's allocation form: the two fields with their suggestions, the call, and the conflict override.
+ * `onAllocated` runs after a 201 (the modal closes; the list refreshes through the Allocation tag).
+ */
+export function useAllocationForm(eventId: number, onAllocated: () => void): AllocationForm {
+  const [department, setDepartmentText] = useState('');
+  const [member, setMemberText] = useState('');
+  const [error, setError] = useState<PortalError | null>(null);
+  const [conflicted, setConflicted] = useState<Attempt | null>(null);
+  const [createAllocation, { isLoading }] = useCreateAllocationMutation();
+  const departments = useDepartmentSuggestions();
+  const members = useMemberSuggestions(member);
+
+  const send = async (attempt: Attempt, force: boolean) => {
+    setError(null);
+    const result = await createAllocation({ eventId, ...attempt, ...(force ? { force: true } : {}) });
+    if (!result.error) {
+      onAllocated();
+      return;
+    }
+    const failure = portalErrorOf(result.error, 'Não foi possível alocar o membro. Tente novamente.');
+    setConflicted(failure.code === 'schedule_conflict' ? attempt : null);
+    setError(failure);
+  };
+
+  const submit = () => {
+    if (isLoading) return;
+    const departmentName = department.trim();
+    if (departmentName === '') return setError(formError('Informe o departamento.'));
+    if (member.trim() === '') return setError(formError('Informe o membro.'));
+    const memberReference = memberReferenceOf(member, members);
+    if (memberReference === undefined) return setError(formError('Escolha um membro da lista ou informe o email dele.'));
+    void send({ department: departmentName, member: memberReference }, false);
+  };
+
+  const forceSubmit = () => {
+    if (isLoading || !conflicted) return;
+    void send(conflicted, true);
+  };
+
+  // Editing a field after a conflict withdraws the override: it applied to what was shown.
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    if (conflicted) {
+      setConflicted(null);
+      setError(null);
+    }
+  };
+
+  return {
+    department,
+    member,
+    setDepartment: edited(setDepartmentText),
+    setMember: edited(setMemberText),
+    submit,
+    forceSubmit,
+    busy: isLoading,
+    error,
+    departments,
+    members,
+  };
+}

@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { formatDateTime } from '../../../shared/formats.ts';
+import type { Event } from '../../../shared/schemas/events.ts';
+import { Modal } from '../../app/Modal.tsx';
+import { usePublicConfig } from '../../app/publicConfig.ts';
+import { ScheduleConflictNotice } from '../escalas/ScheduleConflictNotice.tsx';
+import { FORCE_ALLOCATION_LABEL, useAllocationForm } from '../escalas/useAllocationForm.ts';
+import { Spinner } from '../session/Spinner.tsx';
+import { eventName } from './eventDays.ts';
+
+export interface LeaderAllocationDialogProps {
+  event: Event;
+  onClose: () => void;
+}
+
+/**
+ * Allocate Member to Event for a leader or an admin (loaded when first needed): the specification's fields
+ * and buttons, with suggestions as you type; Submit saves the allocation, and its errors show here.
+ */
+export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialogProps) {
+  const { timeZone } = usePublicConfig();
+  const id = useId();
+  const form = useAllocationForm(event.id, onClose);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const { error } = form;
+
+  useEffect(() => {
+    // The Submit button was disabled during the call: the error takes the focus and is read out.
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  const handleSubmit = (submit: FormEvent<HTMLFormElement>) => {
+    submit.preventDefault();
+    form.submit();
+  };
+
+  return (
+    <Modal title="Allocate Member to Event" onClose={onClose}>
+      <form className="allocation-form" onSubmit={handleSubmit} noValidate aria-busy={form.busy || undefined}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-event`}>
+            Event
+          </label>
+          <input id={`${id}-event`} className="field__input" type="text" readOnly value={eventName(event)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-date`}>
+            Date
+          </label>
+          <input
+            id={`${id}-date`}
+            className="field__input"
+            type="text"
+            readOnly
+            value={formatDateTime(event.datetime, timeZone)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-department`}>
+            Department
+          </label>
+          <input
+            id={`${id}-department`}
+            className="field__input"
+            type="text"
+            name="department"
+            autoComplete="off"
+            list={`${id}-departments`}
+            value={form.department}
+            onChange={(change) => form.setDepartment(change.target.value)}
+            aria-describedby={`${id}-department-hint`}
+            data-autofocus
+          />
+          <span id={`${id}-department-hint`} className="field__hint">
+            Ex.: Louvor, Mídia, Recepção.
+          </span>
+          <datalist id={`${id}-departments`}>
+            {form.departments.map((department) => (
+              <option key={department.id} value={department.name} />
+            ))}
+          </datalist>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-member`}>
+            Member
+          </label>
+          <input
+            id={`${id}-member`}
+            className="field__input"
+            type="text"
+            name="member"
+            autoComplete="off"
+            list={`${id}-members`}
+            value={form.member}
+            onChange={(change) => form.setMember(change.target.value)}
+            aria-describedby={`${id}-member-hint`}
+          />
+          <span id={`${id}-member-hint`} className="field__hint">
+            Digite o nome ou o email e escolha na lista.
+          </span>
+          <datalist id={`${id}-members`}>
+            {form.members.map((member) => (
+              <option key={member.id} value={member.email} label={member.name}>
+                {member.name}
+              </option>
+            ))}
+          </datalist>
+        </div>
+        {error?.code === 'schedule_conflict' ? (
+          <>
+            <ScheduleConflictNotice ref={errorRef} message={error.message} conflicts={error.conflicts ?? []} timeZone={timeZone} />
+            <button type="button" className="button button--secondary allocation-form__force" onClick={form.forceSubmit} disabled={form.busy}>
+              {form.busy ? <Spinner /> : null}
+              {FORCE_ALLOCATION_LABEL}
+            </button>
+          </>
+        ) : error ? (
+          <div ref={errorRef} className="allocation-form__error" role="alert" tabIndex={-1}>
+            <p>{error.message}</p>
+          </div>
+        ) : null}
+        <div className="allocation-form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={form.busy}>
+            {form.busy ? <Spinner /> : null}
+            Submit
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,124 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { dayjs } from '../../../../shared/dayKey.ts';
+import type { EventScope, EventType, UpdateEventRequest } from '../../../../shared/schemas/eventManagement.ts';
+import type { Event } from '../../../../shared/schemas/events.ts';
+import { Modal } from '../../../app/Modal.tsx';
+import { usePublicConfig } from '../../../app/publicConfig.ts';
+import {
+  MESSAGES,
+  eventTypeIdOf,
+  formApiErrorOf,
+  localDateTime,
+  validateEventFields,
+  withoutErrorsOf,
+  type EventFieldValues,
+  type FieldErrors,
+} from './eventForm.ts';
+import { useGetEventTypesQuery, useUpdateEventMutation } from './eventManagementApi.ts';
+import { EventFields } from './EventFields.tsx';
+import { FormAlert } from './FormField.tsx';
+import { ScopeField } from './ScopeField.tsx';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
+import './EventForm.css';
+
+export interface EditEventModalProps {
+  event: Event;
+  onClose: () => void;
+}
+
+/** The select value of the event's type: the list item only knows its name. */
+function typeIdOfEvent(event: Event, eventTypes: readonly EventType[] | undefined): string {
+  if (event.event_types === null) return '';
+  const match = eventTypes?.find((type) => type.name === event.event_types?.name);
+  return match ? String(match.id) : '';
+}
+
+/** `Editar evento`: type, date and time of one event, or of it and the following ones of its series. */
+export function EditEventModal({ event, onClose }: EditEventModalProps) {
+  const { timeZone } = usePublicConfig();
+  const idPrefix = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const eventTypes = useGetEventTypesQuery();
+  const [updateEvent, { isLoading: saving }] = useUpdateEventMutation();
+
+  const local = dayjs(event.datetime).tz(timeZone);
+  const initial = { date: local.format('YYYY-MM-DD'), time: local.format('HH:mm') };
+  const initialTypeId = typeIdOfEvent(event, eventTypes.data);
+  const [when, setWhen] = useState(initial);
+  /** null until the leader picks a type: the event's own type is shown (once the types are known). */
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [scope, setScope] = useState<EventScope>('one');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const values: EventFieldValues = { ...when, typeId: typeId ?? initialTypeId };
+
+  const handleChange = (changes: Partial<EventFieldValues>) => {
+    const { typeId: nextType, ...nextWhen } = changes;
+    if (nextType !== undefined) setTypeId(nextType);
+    setWhen((current) => ({ ...current, ...nextWhen }));
+    setErrors((current) => withoutErrorsOf(current, changes));
+  };
+
+  const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
+    submit.preventDefault();
+    if (saving) return;
+    const found = validateEventFields(values);
+    setErrors(found);
+    setAlert(null);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    const changes: UpdateEventRequest = {};
+    if (when.date !== initial.date || when.time !== initial.time) changes.datetime = localDateTime(when);
+    if (typeId !== null && typeId !== initialTypeId) changes.event_type_id = eventTypeIdOf(typeId);
+    if (Object.keys(changes).length === 0) {
+      setAlert(MESSAGES.nothingChanged);
+      return;
+    }
+    try {
+      await updateEvent({ id: event.id, scope, changes }).unwrap();
+      onClose();
+    } catch (error) {
+      const problem = formApiErrorOf(error);
+      setErrors(problem.fields);
+      setAlert(problem.message);
+      if (Object.keys(problem.fields).length > 0) focusFirstInvalid();
+    }
+  };
+
+  const formId = `${idPrefix}-form`;
+  return (
+    <Modal
+      title="Editar evento"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Voltar
+          </button>
+          <button type="submit" form={formId} className="button button--primary event-form__submit" disabled={saving}>
+            {saving ? 'Salvando…' : 'Salvar alterações'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} ref={formRef} className="event-form" onSubmit={handleSubmit} noValidate aria-busy={saving}>
+        <EventFields
+          idPrefix={idPrefix}
+          values={values}
+          errors={errors}
+          onChange={handleChange}
+          eventTypes={eventTypes.data}
+          eventTypesFailed={eventTypes.isError}
+          typeLockedWithoutList
+          fallbackTypeName={event.event_types?.name}
+        />
+        <ScopeField idPrefix={idPrefix} legend="Alterar" value={scope} onChange={setScope} />
+        <FormAlert message={alert} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { formatDateTime } from '../../../../shared/formats.ts';
+import type { Event } from '../../../../shared/schemas/events.ts';
+import { usePublicConfig } from '../../../app/publicConfig.ts';
+import { eventName } from '../eventDays.ts';
+import { lazyModal } from './lazyModal.tsx';
+import './EventManagement.css';
+
+const editEventModal = lazyModal(() => import('./EditEventModal.tsx').then((module) => module.EditEventModal));
+const cancelEventModal = lazyModal(() => import('./CancelEventModal.tsx').then((module) => module.CancelEventModal));
+
+export interface EventManageActionsProps {
+  event: Event;
+}
+
+type OpenModal = 'edit' | 'cancel' | null;
+
+/**
+ * The edit and cancel actions of one event in Leader View (leaders and admins only). Their accessible names
+ * say which event (`Editar Culto, 22 de novembro de 2026 às 19:30:00`), as a list shows many of them. The
+ * modals are portalled to the body: the buttons may sit inside a list item or another control's container.
+ */
+export function EventManageActions({ event }: EventManageActionsProps) {
+  const { timeZone } = usePublicConfig();
+  const [open, setOpen] = useState<OpenModal>(null);
+  const subject = `${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`;
+  const close = () => setOpen(null);
+  const preload = () => {
+    void editEventModal.preload();
+    void cancelEventModal.preload();
+  };
+
+  return (
+    <span className="event-management__actions" onPointerEnter={preload} onFocus={preload}>
+      <button type="button" className="event-management__action" aria-label={`Editar ${subject}`} onClick={() => setOpen('edit')}>
+        Editar
+      </button>
+      <button
+        type="button"
+        className="event-management__action event-management__action--cancel"
+        aria-label={`Cancelar ${subject}`}
+        onClick={() => setOpen('cancel')}
+      >
+        Cancelar
+      </button>
+      {open
+        ? createPortal(
+            <Suspense fallback={null}>
+              {open === 'edit' ? (
+                <editEventModal.Component event={event} onClose={close} />
+              ) : (
+                <cancelEventModal.Component event={event} onClose={close} />
+              )}
+            </Suspense>,
+            document.body,
+          )
+        : null}
+    </span>
+  );
+}

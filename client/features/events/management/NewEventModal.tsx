@@ -1,0 +1,107 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Modal } from '../../../app/Modal.tsx';
+import {
+  NO_REPEAT,
+  eventTypeIdOf,
+  formApiErrorOf,
+  localDateTime,
+  repeatRuleOf,
+  validateEventFields,
+  validateRepeat,
+  withoutErrorsOf,
+  type EventFieldValues,
+  type FieldErrors,
+  type RepeatFieldValues,
+} from './eventForm.ts';
+import { useCreateEventMutation, useGetEventTypesQuery } from './eventManagementApi.ts';
+import { EventFields } from './EventFields.tsx';
+import { FormAlert } from './FormField.tsx';
+import { RepeatFields } from './RepeatFields.tsx';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
+import './EventForm.css';
+
+export interface NewEventModalProps {
+  onClose: () => void;
+}
+
+/** `Novo evento`: type, date, time and an optional repeat; saved with `POST /api/events`. */
+export function NewEventModal({ onClose }: NewEventModalProps) {
+  const idPrefix = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const eventTypes = useGetEventTypesQuery();
+  const [createEvent, { isLoading: saving }] = useCreateEventMutation();
+  const [values, setValues] = useState<EventFieldValues>({ typeId: '', date: '', time: '' });
+  const [repeat, setRepeat] = useState<RepeatFieldValues>(NO_REPEAT);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
+    submit.preventDefault();
+    if (saving) return;
+    const found = { ...validateEventFields(values), ...validateRepeat(repeat, values.date) };
+    setErrors(found);
+    setAlert(null);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    const rule = repeatRuleOf(repeat, values.date);
+    try {
+      await createEvent({
+        datetime: localDateTime(values),
+        event_type_id: eventTypeIdOf(values.typeId),
+        ...(rule ? { repeat: rule } : {}),
+      }).unwrap();
+      onClose();
+    } catch (error) {
+      const problem = formApiErrorOf(error);
+      setErrors(problem.fields);
+      setAlert(problem.message);
+      if (Object.keys(problem.fields).length > 0) focusFirstInvalid();
+    }
+  };
+
+  const formId = `${idPrefix}-form`;
+  return (
+    <Modal
+      title="Novo evento"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Voltar
+          </button>
+          <button type="submit" form={formId} className="button button--primary event-form__submit" disabled={saving}>
+            {saving ? 'Salvando…' : 'Criar evento'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} ref={formRef} className="event-form" onSubmit={handleSubmit} noValidate aria-busy={saving}>
+        <EventFields
+          idPrefix={idPrefix}
+          values={values}
+          errors={errors}
+          onChange={(changes) => {
+            setValues((current) => ({ ...current, ...changes }));
+            setErrors((current) => withoutErrorsOf(current, changes));
+          }}
+          eventTypes={eventTypes.data}
+          eventTypesFailed={eventTypes.isError}
+        />
+        <RepeatFields
+          idPrefix={idPrefix}
+          values={repeat}
+          date={values.date}
+          errors={errors}
+          onChange={(changes) => {
+            setRepeat((current) => ({ ...current, ...changes }));
+            setErrors((current) => withoutErrorsOf(current, changes));
+          }}
+        />
+        <FormAlert message={alert} />
+      </form>
+    </Modal>
+  );
+}

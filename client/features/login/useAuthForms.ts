@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { User } from '../../../shared/schemas/auth.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { portalErrorOf } from '../session/apiError.ts';
+import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../session/passwordLength.ts';
+import { sessionApi, useLoginMutation, useRegisterMutation } from '../session/sessionApi.ts';
+import type { LoginCredentials } from './LoginForm.tsx';
+import type { Registration } from './RegisterForm.tsx';
+
+export interface AuthForms {
+  login: (credentials: LoginCredentials) => void;
+  register: (registration: Registration) => void;
+  loginBusy: boolean;
+  registerBusy: boolean;
+  loginError: string | null;
+  registerError: string | null;
+}
+
+/**
+ * The two forms' calls (PRODUCT.md §1, departure 2). Success goes to /events; an error shows the API's pt-BR
+ * message in the form. A sign-in is always asked of the API (a wrong pair is its 401 `Email ou senha
+ * inválidos.`); a registration whose password breaks the API's length rule gets that same rule's message
+ * here, before any call.
+ */
+export function useAuthForms(): AuthForms {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [loginCall, loginState] = useLoginMutation();
+  const [registerCall, registerState] = useRegisterMutation();
+  const [loginError, setLoginError] = useState<string | null>(null);
+  const [registerError, setRegisterError] = useState<string | null>(null);
+
+  const signedIn = async (user: User) => {
+    // Leave /login first, so it does not flash the account hub; then the top bar and tabs know the user.
+    await navigate('/events');
+    dispatch(sessionApi.util.upsertQueryData('getSession', undefined, user));
+  };
+
+  const login = async ({ email, password }: LoginCredentials) => {
+    setLoginError(null);
+    const result = await loginCall({ email: email.trim(), password });
+    if (result.error) setLoginError(portalErrorOf(result.error, 'Não foi possível entrar. Tente novamente.').message);
+    else await signedIn(result.data);
+  };
+
+  const register = async ({ name, email, password }: Registration) => {
+    setRegisterError(null);
+    if (!isPasswordLengthValid(password)) {
+      setRegisterError(PASSWORD_LENGTH_MESSAGE);
+      return;
+    }
+    const result = await registerCall({ name: name.trim(), email: email.trim(), password });
+    if (result.error) setRegisterError(portalErrorOf(result.error, 'Não foi possível criar a conta. Tente novamente.').message);
+    else await signedIn(result.data);
+  };
+
+  return {
+    login: (credentials) => void login(credentials),
+    register: (registration) => void register(registration),
+    loginBusy: loginState.isLoading,
+    registerBusy: registerState.isLoading,
+    loginError,
+    registerError,
+  };
+}

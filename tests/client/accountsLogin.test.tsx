@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/schemas/auth.ts';
+import * as clientPasswordLength from '../../client/features/session/passwordLength.ts';
+import { ANA, installFakePortal, MEMBER, SESSION_HINT_KEY } from './support/fakeAccounts.ts';
+import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { renderApp } from './support/renderWithProviders.tsx';
+
+function loginForm() {
+  return screen.getByRole('form', { name: 'Login' });
+}
+
+/** The top bar's way to /login: `Entrar`, or the first name once signed in. */
+function topBarAccountLink() {
+  const link = within(screen.getByRole('banner'))
+    .getAllByRole('link')
+    .find((candidate) => candidate.getAttribute('href') === '/login');
+  if (!link) throw new Error('sem link para /login na barra do topo');
+  return link;
+}
+
+async function fillLogin(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
+  await user.type(screen.getByLabelText('Email de login'), email);
+  await user.type(screen.getByLabelText('Senha de login'), password);
+}
+
+describe('login and register forms (issue 4)', () => {
+  beforeEach(() => {
+    freezeNow();
+    window.localStorage.clear();
+  });
+  afterEach(() => {
+    window.localStorage.clear();
+  });
+
+  it('a visitor’s pages ask no /api/auth/me: the session is only read by a browser that signed in before', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    renderApp('/events');
+    await screen.findByRole('list', { name: 'Próximos eventos' });
+    expect(topBarAccountLink()).toHaveTextContent('Entrar');
+    expect(portal.api.paths()).toEqual(['/api/events?from=2026-11-01&to=2026-12-31']);
+  });
+
+  it('signs in: POST /api/auth/login, then /events with the first name in the top bar, the session remembered', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    const { user, router } = renderApp('/login');
+    await fillLogin(user, ' membro@demo.koinonia ', MEMBER.password);
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    await waitFor(() => expect(topBarAccountLink()).toHaveTextContent('Marcos'));
+    expect(topBarAccountLink()).toHaveAttribute('href', '/login');
+    expect(portal.writes()).toEqual([
+      { method: 'POST', path: '/api/auth/login', body: { email: 'membro@demo.koinonia', password: MEMBER.password } },
+    ]);
+    expect(window.localStorage.getItem(SESSION_HINT_KEY)).toBe('1');
+    // The Session tag was invalidated: who I am is asked again.
+    await waitFor(() => expect(portal.api.paths()).toContain('/api/auth/me'));
+  });
+
+  it('shows "Email ou senha inválidos." inside the panel for a wrong password, and stays on /login', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    const { user, router } = renderApp('/login');
+    await fillLogin(user, MEMBER.email, 'senha-errada');
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+
+    expect(await within(loginForm()).findByRole('alert')).toHaveTextContent('Email ou senha inválidos.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(portal.writes()).toHaveLength(1);
+    expect(window.localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
+    // The form keeps the spec's texts.
+    expect(within(loginForm()).getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('answers a password shorter than the API allows without a call (no account can have it)', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    const { user } = renderApp('/login');
+    await fillLogin(user, MEMBER.email, 'curta');
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+    expect(within(loginForm()).getByRole('alert')).toHaveTextContent('Email ou senha inválidos.');
+    expect(portal.api.requests).toEqual([]);
+  });
+
+  it('disables Login with a spinner while the call runs', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    const release = portal.api.pause('/api/auth/login');
+    const { user, router } = renderApp('/login');
+    await fillLogin(user, MEMBER.email, MEMBER.password);
+    const submit = within(loginForm()).getByRole('button', { name: 'Login' });
+    await user.click(submit);
+
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(submit.querySelector('.spinner')).not.toBeNull();
+    expect(loginForm()).toHaveAttribute('aria-busy', 'true');
+    // A second submit while busy sends nothing more.
+    await user.keyboard('{Enter}');
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    expect(portal.writes()).toHaveLength(1);
+  });
+
+  it('shows the throttling message the API sends', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    portal.api.route('POST', '/api/auth/login', () =>
+      new Response(
+        JSON.stringify({ error: { code: 'too_many_attempts', message: 'Muitas tentativas de login. Tente novamente em 15 minuto(s).' } }),
+        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '900' } },
+      ),
+    );
+    const { user } = renderApp('/login');
+    await fillLogin(user, MEMBER.email, 'senha-errada');
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+    expect(await within(loginForm()).findByRole('alert')).toHaveTextContent(
+      'Muitas tentativas de login. Tente novamente em 15 minuto(s).',
+    );
+  });
+
+  it('registers: POST /api/auth/register with the trimmed name and email, then /events signed in', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    const { user, router } = renderApp('/login');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    const form = screen.getByRole('form', { name: 'Criar conta' });
+    await user.type(within(form).getByLabelText('Nome'), '  Joana Dias ');
+    await user.type(within(form).getByLabelText('Email de cadastro'), 'joana@example.org');
+    await user.type(within(form).getByLabelText('Senha de cadastro'), 'uma senha longa');
+    await user.click(within(form).getByRole('button', { name: 'Cadastrar' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    await waitFor(() => expect(topBarAccountLink()).toHaveTextContent('Joana'));
+    expect(portal.writes()).toEqual([
+      { method: 'POST', path: '/api/auth/register', body: { name: 'Joana Dias', email: 'joana@example.org', password: 'uma senha longa' } },
+    ]);
+  });
+
+  it('shows register errors in pt-BR inside the panel: email taken, common password, short password (no call)', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    const { user } = renderApp('/login');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    const form = screen.getByRole('form', { name: 'Criar conta' });
+    const password = within(form).getByLabelText('Senha de cadastro');
+    const submit = within(form).getByRole('button', { name: 'Cadastrar' });
+    await user.type(within(form).getByLabelText('Nome'), 'Ana');
+    await user.type(within(form).getByLabelText('Email de cadastro'), ANA.email);
+    await user.type(password, 'uma senha longa');
+    await user.click(submit);
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Este email já está cadastrado.');
+
+    await user.clear(within(form).getByLabelText('Email de cadastro'));
+    await user.type(within(form).getByLabelText('Email de cadastro'), 'nova@example.org');
+    await user.clear(password);
+    await user.type(password, 'senha12345');
+    await user.click(submit);
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('Essa senha é muito comum e fácil de adivinhar. Escolha outra.'));
+
+    await user.clear(password);
+    await user.type(password, 'curta');
+    await user.click(submit);
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('A senha deve ter entre 8 e 128 caracteres.'));
+    expect(portal.writes().map((write) => write.path)).toEqual(['/api/auth/register', '/api/auth/register']);
+  });
+
+  it('a submit with an empty field sends nothing and focuses that field, with no message', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    const { user } = renderApp('/login');
+    await user.type(screen.getByLabelText('Email de login'), MEMBER.email);
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+    expect(screen.getByLabelText('Senha de login')).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(portal.api.requests).toEqual([]);
+  });
+
+  it('keeps the client’s password length equal to the API’s (shared/schemas/auth.ts)', () => {
+    expect(clientPasswordLength.PASSWORD_MIN).toBe(PASSWORD_MIN);
+    expect(clientPasswordLength.PASSWORD_MAX).toBe(PASSWORD_MAX);
+    expect(clientPasswordLength.isPasswordLengthValid('🙏'.repeat(8))).toBe(true);
+    expect(clientPasswordLength.isPasswordLengthValid('a'.repeat(7))).toBe(false);
+  });
+});

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventsState } from '../../client/features/events/eventsSlice.ts';
+import { installFakePortal, LEADER, MEMBER, type FakeUser } from './support/fakeAccounts.ts';
+import { jsonResponse } from './support/fakeApi.ts';
+import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { renderApp } from './support/renderWithProviders.tsx';
+
+const WINDOW = 'from=2026-11-01&to=2026-12-31';
+const LEADER_VIEW: EventsState = { tab: 'leaderView', detailsEventId: null, selectedDay: null, allocationEvent: null };
+const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00:00';
+
+async function openLeaderView(signedIn: FakeUser, allocations: Array<[number, number, number]> = [[5, 1, 2]]) {
+  const portal = installFakePortal({ events: EVENTS, signedIn, allocations });
+  const rendered = renderApp('/events', { preloadedState: { events: LEADER_VIEW } });
+  const list = await screen.findByRole('list', { name: 'Escala de membros' }, { timeout: 5000 });
+  return { portal, list, ...rendered };
+}
+
+function itemOf(list: HTMLElement, eventId: number): HTMLElement {
+  return list.querySelector<HTMLElement>(`[data-event-id="${eventId}"]`)!.closest('li')!;
+}
+
+async function openAllocation(list: HTMLElement, eventId: number, user: ReturnType<typeof renderApp>['user']) {
+  await user.click(list.querySelector<HTMLElement>(`[data-event-id="${eventId}"]`)!);
+  return screen.findByRole('dialog', { name: 'Allocate Member to Event' }, { timeout: 5000 });
+}
+
+function optionValues(input: HTMLElement): string[] {
+  const datalist = document.getElementById(input.getAttribute('list')!)!;
+  return [...datalist.querySelectorAll('option')].map((option) => option.value);
+}
+
+describe('Leader View for a leader (issue 5)', () => {
+  beforeEach(() => {
+    freezeNow();
+    window.localStorage.clear();
+  });
+  afterEach(() => {
+    window.localStorage.clear();
+  });
+
+  it('loads the window’s allocations in one call and shows each event’s names and departments, with Novo evento on top', async () => {
+    const { portal, list } = await openLeaderView(LEADER);
+    const culto = await within(itemOf(list, 5)).findByRole('list', { name: `Escala: ${CULTO_22}` });
+    expect(within(culto).getByText('Marcos Membro')).toBeInTheDocument();
+    expect(within(culto).getByText('Louvor')).toBeInTheDocument();
+    expect(within(culto).getByRole('button', { name: 'Remover Marcos Membro (Louvor)' })).toBeInTheDocument();
+    expect(within(itemOf(list, 7)).getByText('Ninguém escalado ainda.')).toBeInTheDocument();
+    expect(portal.api.paths().filter((path) => path.startsWith('/api/allocations'))).toEqual([`/api/allocations?${WINDOW}`]);
+    // The event management of the other work is placed, for leaders only.
+    expect(screen.getByRole('button', { name: 'Novo evento' })).toBeInTheDocument();
+  });
+
+  it('Submit sends POST /api/events/{id}/allocations { department, member }, closes, and the event lists the allocation', async () => {
+    const { portal, list, user } = await openLeaderView(LEADER);
+    const dialog = await openAllocation(list, 7, user);
+    expect(within(dialog).getByLabelText('Event')).toHaveValue('Vigília');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('23 de novembro de 2026 às 23:30:00');
+    const department = within(dialog).getByLabelText('Department');
+    const member = within(dialog).getByLabelText('Member');
+    expect(department).toHaveFocus();
+    await waitFor(() => expect(optionValues(department)).toEqual(['Louvor', 'Mídia', 'Recepção']));
+
+    await user.type(department, 'louvor');
+    await user.type(member, 'Ana Souza');
+    // Suggestions follow what is typed: GET /api/members?q=…
+    await waitFor(() => expect(optionValues(member)).toEqual(['ana@example.org']));
+    expect(portal.api.paths()).toContain('/api/members?q=Ana+Souza');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(portal.writes()).toEqual([{ method: 'POST', path: '/api/events/7/allocations', body: { department: 'louvor', member: 3 } }]);
+    const vigilia = await within(itemOf(list, 7)).findByRole('list', { name: /^Escala: Vigília/ });
+    expect(within(vigilia).getByText('Ana Souza')).toBeInTheDocument();
+    expect(within(vigilia).getByText('Louvor')).toBeInTheDocument();
+  });
+
+  it('shows a schedule conflict with the clashing event and department, and "Alocar mesmo assim" repeats with force: true', async () => {
+    const { portal, list, user } = await openLeaderView(LEADER);
+    const dialog = await openAllocation(list, 6, user);
+    await user.type(within(dialog).getByLabelText('Department'), 'Mídia');
+    await user.type(within(dialog).getByLabelText('Member'), 'membro@demo.koinonia');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Conflito de escala');
+    expect(alert).toHaveTextContent('Marcos Membro já serve em outro evento a menos de 3 horas deste.');
+    expect(alert).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00:00 (Louvor)');
+    expect(alert).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Allocate Member to Event' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Alocar mesmo assim' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(portal.writes()).toEqual([
+      { method: 'POST', path: '/api/events/6/allocations', body: { department: 'Mídia', member: 'membro@demo.koinonia' } },
+      { method: 'POST', path: '/api/events/6/allocations', body: { department: 'Mídia', member: 'membro@demo.koinonia', force: true } },
+    ]);
+    const reuniao = await within(itemOf(list, 6)).findByRole('list', { name: /^Escala: Reunião de Líderes/ });
+    expect(within(reuniao).getByText('Marcos Membro')).toBeInTheDocument();
+  });
+
+  it('shows unknown department, unknown member and forbidden inside the modal; an unmatched name is not sent', async () => {
+    const { portal, list, user } = await openLeaderView(LEADER);
+    const dialog = await openAllocation(list, 9, user);
+    const department = within(dialog).getByLabelText('Department');
+    const member = within(dialog).getByLabelText('Member');
+    const submit = within(dialog).getByRole('button', { name: 'Submit' });
+
+    await user.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Informe o departamento.');
+    await user.type(department, 'Cozinha');
+    await user.type(member, 'Fulano');
+    await user.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Escolha um membro da lista ou informe o email dele.');
+    expect(portal.writes()).toEqual([]);
+
+    await user.clear(member);
+    await user.type(member, 'ana@example.org');
+    await user.click(submit);
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Departamento não encontrado.'));
+
+    await user.clear(department);
+    await user.type(department, 'Louvor');
+    await user.clear(member);
+    await user.type(member, 'ninguem@example.org');
+    await user.click(submit);
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Nenhum membro cadastrado com esse email.'));
+
+    portal.api.route('POST', '/api/events/9/allocations', () =>
+      jsonResponse({ error: { code: 'forbidden', message: 'Apenas líderes e administradores podem fazer isso.' } }, 403),
+    );
+    await user.click(submit);
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Apenas líderes e administradores podem fazer isso.'));
+    expect(within(dialog).queryByRole('button', { name: 'Alocar mesmo assim' })).toBeNull();
+  });
+
+  it('removes an allocation after a confirm step: DELETE /api/allocations/{id}; Manter keeps it', async () => {
+    const { portal, list, user } = await openLeaderView(LEADER);
+    const item = itemOf(list, 5);
+    const remove = await within(item).findByRole('button', { name: 'Remover Marcos Membro (Louvor)' });
+    await user.click(remove);
+    const question = within(item).getByRole('group', { name: 'Remover Marcos Membro (Louvor)?' });
+    expect(within(question).getByRole('button', { name: 'Sim, remover' })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Manter' }));
+    expect(within(item).getByRole('button', { name: 'Remover Marcos Membro (Louvor)' })).toHaveFocus();
+    expect(portal.writes()).toEqual([]);
+
+    await user.click(within(item).getByRole('button', { name: 'Remover Marcos Membro (Louvor)' }));
+    await user.click(within(item).getByRole('button', { name: 'Sim, remover' }));
+    await waitFor(() => expect(within(item).queryByText('Marcos Membro')).toBeNull());
+    expect(within(item).getByText('Ninguém escalado ainda.')).toBeInTheDocument();
+    expect(within(item).getByRole('status')).toHaveTextContent('Marcos Membro foi removido(a) da escala.');
+    expect(portal.writes()).toEqual([{ method: 'DELETE', path: '/api/allocations/100' }]);
+  });
+
+  it('a signed-in member sees Leader View read-only: the note, the details on a click, no allocation call', async () => {
+    const { portal, list, user } = await openLeaderView(MEMBER);
+    expect(screen.getByRole('note')).toHaveTextContent('Apenas líderes podem alocar membros.');
+    await user.click(list.querySelector<HTMLElement>('[data-event-id="7"]')!);
+    const details = await screen.findByRole('dialog', { name: 'Event Details' });
+    expect(await within(details).findByLabelText('Event')).toHaveValue('Vigília');
+    expect(screen.queryByRole('dialog', { name: 'Allocate Member to Event' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Novo evento' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remover/ })).toBeNull();
+    expect(portal.api.paths().filter((path) => /allocations|members|departments/.test(path))).toEqual([]);
+  });
+});

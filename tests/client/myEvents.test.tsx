@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventsState } from '../../client/features/events/eventsSlice.ts';
+import { installFakePortal, MEMBER } from './support/fakeAccounts.ts';
+import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { renderApp } from './support/renderWithProviders.tsx';
+
+const MY_EVENTS: EventsState = { tab: 'myEvents', detailsEventId: null, selectedDay: null, allocationEvent: null };
+
+function highlightedDays() {
+  return [...document.querySelectorAll('[role="tabpanel"]:not([hidden]) [data-has-events="true"]')].map((day) => day.getAttribute('data-day'));
+}
+
+function listed(list: HTMLElement) {
+  return within(list)
+    .getAllByRole('button')
+    .map((button) => [
+      button.querySelector('.event-button__name')?.textContent,
+      button.querySelector('time')?.textContent,
+      button.querySelector('.event-button__detail')?.textContent,
+    ]);
+}
+
+describe('My Events for a signed-in member (issue 5)', () => {
+  beforeEach(() => {
+    freezeNow();
+    window.localStorage.clear();
+  });
+  afterEach(() => {
+    window.localStorage.clear();
+  });
+
+  it('lists only the events they serve at, with the department, and highlights only those days', async () => {
+    // Marcos serves at Culto 22/11 (Louvor) and Conferência 15/12 (Recepção); Ana at Vigília 23/11.
+    const portal = installFakePortal({ events: EVENTS, signedIn: MEMBER, allocations: [[5, 1, 2], [9, 3, 2], [7, 2, 3]] });
+    const { user } = renderApp('/events', { preloadedState: { events: MY_EVENTS } });
+    const list = await screen.findByRole('list', { name: 'Minhas escalas' }, { timeout: 5000 });
+    expect(listed(list)).toEqual([
+      ['Culto', '22 de novembro de 2026 às 19:00:00', 'Louvor'],
+      ['Conferência', '15 de dezembro de 2026 às 19:30:00', 'Recepção'],
+    ]);
+    expect(highlightedDays()).toEqual(['2026-11-22', '2026-12-15']);
+    expect(screen.getByRole('button', { name: '22 de novembro de 2026, 1 evento' })).toHaveAttribute('data-has-events', 'true');
+    expect(portal.api.paths()).toContain('/api/me/events');
+
+    // Clicking one opens its details, as in Next Events.
+    await user.click(within(list).getByRole('button', { name: /^Conferência/ }));
+    expect(await screen.findByRole('dialog', { name: 'Event Details' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    // Next Events is still the full list.
+    await user.click(screen.getByRole('tab', { name: 'Next Events' }));
+    const next = await screen.findByRole('list', { name: 'Próximos eventos' });
+    expect(within(next).getAllByRole('button')).toHaveLength(8);
+    expect(next.querySelector('.event-button__detail')).toBeNull();
+  });
+
+  it('says "Você ainda não está escalado em nenhum evento." and highlights no day when they serve nowhere', async () => {
+    installFakePortal({ events: EVENTS, signedIn: MEMBER, allocations: [[7, 2, 3]] });
+    renderApp('/events', { preloadedState: { events: MY_EVENTS } });
+    expect(await screen.findByText('Você ainda não está escalado em nenhum evento.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('table')).toHaveLength(2));
+    expect(highlightedDays()).toEqual([]);
+  });
+});
