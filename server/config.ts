@@ -1,17 +1,22 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-function isTimeZone(value: string): boolean {
+/** The canonical IANA name of a timezone (`utc` → `UTC`), or undefined when there is no such zone. */
+function canonicalTimeZone(value: string): string | undefined {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-const port = z.coerce.number().int().min(1).max(65535);
-const url = z.url({ protocol: /^https?$/ });
+const port = z
+  .string()
+  .trim()
+  .regex(/^\d{1,5}$/, { message: 'deve ser um número de porta entre 1 e 65535' })
+  .transform(Number)
+  .refine((value) => value >= 1 && value <= 65535, { message: 'deve ser um número de porta entre 1 e 65535' });
+const url = z.url({ protocol: /^https?$/, message: 'deve ser um endereço http:// ou https://' });
 
 const envSchema = z.object({
   PORT: port.default(8080),
@@ -22,16 +27,33 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'deve começar com postgres:// ou postgresql://' })
     .optional(),
-  PORTAL_NAME: z.string().trim().min(1).max(100).default('Koinonia'),
-  APP_TIMEZONE: z.string().refine(isTimeZone, { message: 'não é um fuso horário IANA conhecido' }).default('America/Sao_Paulo'),
+  PORTAL_NAME: z.string().trim().min(1, { message: 'não pode ficar em branco' }).max(100, { message: 'pode ter no máximo 100 caracteres' }).default('Koinonia'),
+  APP_TIMEZONE: z
+    .string()
+    .transform((value, ctx) => {
+      const zone = canonicalTimeZone(value);
+      if (zone === undefined) ctx.addIssue({ code: 'custom', message: 'não é um fuso horário IANA conhecido (ex.: America/Sao_Paulo)' });
+      return zone ?? value;
+    })
+    .default('America/Sao_Paulo'),
   SOCIAL_INSTAGRAM_URL: url.default('https://www.instagram.com/'),
   SOCIAL_FACEBOOK_URL: url.default('https://www.facebook.com/'),
   SOCIAL_TWITTER_URL: url.default('https://twitter.com/'),
   SOCIAL_YOUTUBE_URL: url.default('https://www.youtube.com/'),
-  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { message: 'use auto, true ou false' }).default('auto'),
   TRUST_PROXY: z.string().min(1).default('loopback'),
-  ALLOCATION_CONFLICT_HOURS: z.coerce.number().min(0).max(48).default(3),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ALLOCATION_CONFLICT_HOURS: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, { message: 'deve ser um número de horas entre 0 e 48' })
+    .transform(Number)
+    .refine((value) => value <= 48, { message: 'deve ser um número de horas entre 0 e 48' })
+    .default(3),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'use fatal, error, warn, info, debug, trace ou silent',
+    })
+    .default('info'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -56,6 +78,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** A value as it may be printed: the password of a URL's userinfo never reaches a terminal or a log. */
+function redact(value: string): string {
+  return value.replace(/(\/\/[^/@:]*:)[^/@]*@/, '$1***@');
+}
+
 /** Reads and validates the environment once; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -63,7 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'configuração');
-    throw new ConfigError(`Configuração inválida: ${name}=${JSON.stringify(present[name] ?? '')} — ${issue.message}`);
+    throw new ConfigError(`Configuração inválida: ${name}=${JSON.stringify(redact(present[name] ?? ''))} — ${issue.message}`);
   }
   const e = parsed.data;
   return {

@@ -1,12 +1,8 @@
+// Only the configuration is loaded up front: a bad setting is reported at once, and each part loads its own
+// modules below (a web-only process never loads the database drivers, an API-only one never the proxy).
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createApiApp } from './api/createApiApp.ts';
-import { createWebApp, DEFAULT_CLIENT_DIR } from './web/createWebApp.ts';
-import { ensureClientBuild } from './buildClient.ts';
-import { openDatabase, type Database } from './db/openDatabase.ts';
-import { isEmpty } from './db/seed.ts';
-import { seedDemo } from './db/seedDemo.ts';
-import { listen, type RunningServer } from './listen.ts';
-import { createLogger } from './logger.ts';
+import type { Database } from './db/openDatabase.ts';
+import type { RunningServer } from './listen.ts';
 
 type Part = 'api' | 'web';
 
@@ -15,6 +11,24 @@ function partsToRun(argv: string[], config: Config): Part[] {
   if (only === 'api' || only === 'web') return [only];
   if (only !== undefined) throw new ConfigError(`Opção inválida: --only=${only} (use api ou web)`);
   return config.externalApi ? ['web'] : ['api', 'web'];
+}
+
+/**
+ * Serialises the start-up (migrations, first seed) of the processes sharing one DATA_DIR: an exclusive lock on a
+ * small SQLite file beside the database. The operating system drops the lock if the holder dies.
+ */
+async function lockDataDir(dataDir: string): Promise<() => void> {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { default: SQLite } = await import('better-sqlite3');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lock = new SQLite(path.join(dataDir, 'koinonia-startup.lock'));
+  lock.pragma('busy_timeout = 60000');
+  lock.exec('BEGIN EXCLUSIVE');
+  return () => {
+    lock.exec('COMMIT');
+    lock.close();
+  };
 }
 
 async function main(): Promise<void> {
@@ -30,21 +44,35 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const { createLogger } = await import('./logger.ts');
+  const { listen } = await import('./listen.ts');
   const logger = createLogger(config.logLevel);
   const servers: RunningServer[] = [];
   let database: Database | undefined;
 
   if (parts.includes('api')) {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    if (database.dialect === 'sqlite' && (await isEmpty(database.db))) {
-      const seeded = await seedDemo(database, config);
-      logger.info(seeded, 'banco embutido vazio: dados de demonstração criados');
+    const { openDatabase } = await import('./db/openDatabase.ts');
+    const { isEmpty } = await import('./db/seed.ts');
+    const { seedDemo } = await import('./db/seedDemo.ts');
+    const { createApiApp } = await import('./api/createApiApp.ts');
+    // Two processes starting at once on the same SQLite file would both migrate and both seed it.
+    const unlock = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
+    try {
+      database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      if (database.dialect === 'sqlite' && (await isEmpty(database.db))) {
+        const seeded = await seedDemo(database, config);
+        logger.info(seeded, 'banco embutido vazio: dados de demonstração criados');
+      }
+    } finally {
+      unlock();
     }
     const api = await listen(createApiApp({ database, config, logger }), config.apiPort);
     servers.push(api);
     logger.info({ port: api.port, database: database.dialect }, 'events API listening');
   }
   if (parts.includes('web')) {
+    const { ensureClientBuild } = await import('./buildClient.ts');
+    const { createWebApp, DEFAULT_CLIENT_DIR } = await import('./web/createWebApp.ts');
     await ensureClientBuild(DEFAULT_CLIENT_DIR, (message) => logger.info(message));
     const web = await listen(createWebApp({ config, logger }), config.port);
     servers.push(web);
@@ -72,6 +100,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    // An operator's mistake, not a bug: one line, like a bad setting.
+    const port = (error as { port?: number }).port;
+    console.error(`Não foi possível abrir a porta ${port ?? ''}: ${code === 'EADDRINUSE' ? 'já está em uso' : 'sem permissão'}.`);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  }
   process.exit(1);
 });

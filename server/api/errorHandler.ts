@@ -4,6 +4,7 @@ import { HttpError, notFound } from './httpError.ts';
 interface BodyParserError {
   type?: string;
   status?: number;
+  statusCode?: number;
 }
 
 function fromBodyParser(error: BodyParserError): HttpError | undefined {
@@ -18,8 +19,19 @@ function fromBodyParser(error: BodyParserError): HttpError | undefined {
     case 'request.aborted':
       return new HttpError(400, 'invalid_request', 'A requisição foi interrompida.');
     default:
-      return undefined;
+      return fromClientStatus(error);
   }
+}
+
+/**
+ * Other client errors raised by Express itself or its parsers (a path with a malformed %-escape, a body whose
+ * gzip is corrupt or whose length does not match Content-Length, ...): the client's fault, never a 500.
+ */
+function fromClientStatus(error: BodyParserError): HttpError | undefined {
+  const status = error?.status ?? error?.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (status === 413) return new HttpError(413, 'payload_too_large', 'O corpo da requisição passa do limite de 100 kB.');
+  return new HttpError(400, 'invalid_request', 'Requisição malformada.');
 }
 
 export const notFoundHandler: RequestHandler = () => {
@@ -28,7 +40,7 @@ export const notFoundHandler: RequestHandler = () => {
 
 /** The one place errors become the `{ error: { code, message } }` shape. */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-  const known = error instanceof HttpError ? error : fromBodyParser(error as BodyParserError);
+  const known = error instanceof HttpError ? error : fromBodyParser((error ?? {}) as BodyParserError);
   if (res.headersSent) {
     req.log?.error({ err: error }, 'error after the response started');
     res.destroy();

@@ -17,5 +17,6 @@ export function renderIndexHtml(clientDir: string, config: Config): string {
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const block = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${scriptSafeJson(publicConfigOf(config))}</script>`;
   if (!html.includes('</head>')) throw new Error('index.html sem </head>');
-  return html.replace('</head>', `${block}\n  </head>`);
+  // A function, not a string, as the replacement: `$&`, `$'` … in a configured value must stay literal.
+  return html.replace('</head>', () => `${block}\n  </head>`);
 }

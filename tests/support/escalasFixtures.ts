@@ -1,56 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { migrationProvider } from '../../server/db/migrations/index.ts';
-import { openDatabase, type Database } from '../../server/db/openDatabase.ts';
+import type { Database } from '../../server/db/openDatabase.ts';
 import { apiTestApp, type ApiTestApp } from './apiTestApp.ts';
 import { signedInAgent, type Agent, type SignedIn } from './authAgent.ts';
 import { insertEvents } from './eventFixtures.ts';
-import { TEST_DATABASE_URL, testDatabases, type TestDatabase } from './testDatabases.ts';
-
-/**
- * Like `freshPostgres`, but safe while other test files migrate their own schemas at the same time.
- *
- * Kysely's Migrator, unless given `migrationTableSchema`, looks for its `kysely_migration*` tables in every
- * schema of the database; when another test's schema already has them it skips creating them in ours and
- * then fails with `relation "kysely_migration_lock" does not exist`. Here the schema is migrated first by a
- * Migrator told its schema; `openDatabase` then finds nothing left to do. (Drop this once `migrateToLatest`
- * in server/db/openDatabase.ts names the schema itself.)
- */
-export async function freshPostgresSchema(poolSize = 10): Promise<TestDatabase> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const migrating = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` }) }),
-  });
-  try {
-    const { error } = await new Migrator({ db: migrating, provider: migrationProvider, migrationTableSchema: schema }).migrateToLatest();
-    if (error) throw error;
-  } finally {
-    await migrating.destroy();
-  }
-  const database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize });
-  return {
-    ...database,
-    async dispose() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
-}
-
-/** `testDatabases` (SQLite, and PostgreSQL when it answers or REQUIRE_POSTGRES=1), with the safe PostgreSQL opener. */
-export const escalasTestDatabases: typeof testDatabases = testDatabases.map((entry) =>
-  entry.name === 'postgres' ? { name: 'postgres', open: () => freshPostgresSchema() } : entry,
-);
+import type { TestDatabase } from './testDatabases.ts';
 
 /** What every escalas test file starts from: an API on a fresh database, one signed-in user per role. */
 export interface EscalasWorld {

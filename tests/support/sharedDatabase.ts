@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createApiApp } from '../../server/api/createApiApp.ts';
-import { migrationProvider } from '../../server/db/migrations/index.ts';
 import { openDatabase, type Database } from '../../server/db/openDatabase.ts';
-import { TEST_DATABASE_URL, testDatabases, type TestDatabase } from './testDatabases.ts';
+import { TEST_DATABASE_URL } from './testDatabases.ts';
 import { silentLogger, testConfig } from './testConfig.ts';
 
 /**
@@ -41,7 +39,6 @@ export async function sharedDatabase(kind: 'sqlite' | 'postgres'): Promise<Share
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    await migrateInSchema(schema);
     const url = new URL(TEST_DATABASE_URL);
     url.searchParams.set('options', `-c search_path=${schema}`);
     env = { DATABASE_URL: url.toString() };
@@ -73,35 +70,4 @@ export async function sharedDatabase(kind: 'sqlite' | 'postgres'): Promise<Share
       await cleanup();
     },
   };
-}
-
-/**
- * Migrates a schema with Kysely's migration tables pinned to it. `openDatabase` does not pin them, and
- * Kysely then takes the tables of ANY schema (another test's) as its own and fails with
- * `relation "kysely_migration_lock" does not exist`; once they exist in this schema, `openDatabase` finds them.
- */
-async function migrateInSchema(schema: string): Promise<void> {
-  const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1, options: `-c search_path=${schema}` });
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    const { error } = await new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema }).migrateToLatest();
-    if (error) throw error;
-  } finally {
-    await db.destroy();
-  }
-}
-
-/**
- * `testDatabases`, except that each PostgreSQL schema gets its migration tables pinned first (see
- * `migrateInSchema`), so that test files running in parallel on one PostgreSQL do not break each other's
- * start-up. Same as `testDatabases` once `openDatabase` passes `migrationTableSchema` itself.
- */
-export const isolatedTestDatabases: typeof testDatabases = testDatabases.map((entry) =>
-  entry.name === 'postgres' ? { name: 'postgres' as const, open: isolatedPostgres } : entry,
-);
-
-async function isolatedPostgres(): Promise<TestDatabase> {
-  const shared = await sharedDatabase('postgres');
-  const database = await shared.connect();
-  return { ...database, dispose: () => shared.dispose() };
 }

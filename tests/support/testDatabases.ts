@@ -51,15 +51,24 @@ export async function freshPostgres(poolSize = 10): Promise<TestDatabase> {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize });
+  const dropSchema = async () => {
+    const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop schema if exists ${schema} cascade`);
+    await cleanup.end();
+  };
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize });
+  } catch (error) {
+    await dropSchema();
+    throw error;
+  }
   return {
     ...database,
     async dispose() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await dropSchema();
     },
   };
 }

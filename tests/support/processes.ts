@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A port that was free a moment ago (bound on 127.0.0.1, then released). */
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export function tempDir(prefix = 'koinonia-proc-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export type LogLine = Record<string, unknown> & { msg?: string };
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** A running `node --import tsx server/main.ts`, with its stdout kept as parsed JSON lines. */
+export interface MainProcess {
+  child: ChildProcess;
+  /** Every stdout line, parsed; a line that is not JSON is kept as `{ notJson: line }`. */
+  lines: LogLine[];
+  stderr(): string;
+  exited: Promise<Exit>;
+  /** Resolves with the first line (already seen or to come) that matches; rejects if the process ends first. */
+  waitForLine(match: (line: LogLine) => boolean, what: string, timeoutMs?: number): Promise<LogLine>;
+  /** Signals the process and resolves when it has ended. */
+  stop(signal?: NodeJS.Signals): Promise<Exit>;
+}
+
+/** The environment the process sees: only what it is given, plus what Node needs to run. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { PATH, HOME, TMPDIR, LANG } = process.env;
+  return { PATH, HOME, TMPDIR, LANG, ...env };
+}
+
+/** Every process started here that has not ended yet — including those still starting up. */
+const live = new Set<MainProcess>();
+
+/** Ends every process still running (a test's cleanup; also after a failure or a timeout). */
+export async function stopAll(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  await Promise.all([...live].map((main) => main.stop(signal)));
+}
+
+export function startMain(args: string[], env: Record<string, string>): MainProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+    cwd: ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: LogLine[] = [];
+  const waiters = new Set<() => void>();
+  let stderr = '';
+  let pending = '';
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => {
+    pending += chunk;
+    let newline: number;
+    while ((newline = pending.indexOf('\n')) >= 0) {
+      const text = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      if (!text.trim()) continue;
+      try {
+        lines.push(JSON.parse(text) as LogLine);
+      } catch {
+        lines.push({ notJson: text });
+      }
+    }
+    for (const wake of waiters) wake();
+  });
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+  // 'close', not 'exit': by then everything the process wrote to stdout and stderr has been read.
+  const exited = new Promise<Exit>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  let ended = false;
+  void exited.then(() => {
+    ended = true;
+    for (const wake of waiters) wake();
+  });
+
+  const waitForLine: MainProcess['waitForLine'] = (match, what, timeoutMs = 20_000) =>
+    new Promise((resolve, reject) => {
+      let seen = 0;
+      const check = () => {
+        for (; seen < lines.length; seen++) {
+          if (match(lines[seen]!)) {
+            finish();
+            resolve(lines[seen]!);
+            return;
+          }
+        }
+        if (ended) {
+          finish();
+          reject(new Error(`process ended before "${what}"; stderr: ${stderr}; stdout: ${JSON.stringify(lines)}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`no "${what}" within ${timeoutMs} ms; stderr: ${stderr}; stdout: ${JSON.stringify(lines)}`));
+      }, timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+
+  const main: MainProcess = {
+    child,
+    lines,
+    stderr: () => stderr,
+    exited,
+    waitForLine,
+    async stop(signal = 'SIGTERM') {
+      if (!ended) child.kill(signal);
+      return exited;
+    },
+  };
+  live.add(main);
+  void exited.then(() => live.delete(main));
+  return main;
+}
+
+/** Starts main.ts and waits until the part(s) it runs are listening. */
+export async function startListening(args: string[], env: Record<string, string>, ready: string[]): Promise<MainProcess> {
+  const main = startMain(args, env);
+  try {
+    for (const message of ready) await main.waitForLine((line) => String(line.msg ?? '').startsWith(message), message, 60_000);
+  } catch (error) {
+    await main.stop('SIGKILL');
+    throw error;
+  }
+  return main;
+}
+
+export const API_READY = 'events API listening';
+export const WEB_READY = 'portal em http://localhost:';
