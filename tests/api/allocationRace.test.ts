@@ -8,13 +8,12 @@ import {
   allocationsOf,
   createEvent,
   escalasWorld,
-  freshPostgresSchema,
   HOUR,
   postAllocation,
   shift,
   type EscalasWorld,
 } from '../support/escalasFixtures.ts';
-import { freshSqlite, hasPostgres, TEST_DATABASE_URL } from '../support/testDatabases.ts';
+import { freshPostgres, freshSqlite, hasPostgres, TEST_DATABASE_URL } from '../support/testDatabases.ts';
 
 /**
  * The issue asks for a pool of at least 10 connections on PostgreSQL; 20 lets all twenty requests reach the
@@ -22,7 +21,7 @@ import { freshSqlite, hasPostgres, TEST_DATABASE_URL } from '../support/testData
  */
 const raceDatabases = [
   { name: 'sqlite', open: freshSqlite },
-  ...(hasPostgres ? [{ name: 'postgres', open: () => freshPostgresSchema(20) }] : []),
+  ...(hasPostgres ? [{ name: 'postgres', open: () => freshPostgres(20) }] : []),
 ];
 
 const IDENTICAL_REQUESTS = 20;
@@ -107,7 +106,7 @@ describe.runIf(hasPostgres)('allocation races on postgres, with the interleaving
   let w: EscalasWorld;
   let schema: string;
   beforeAll(async () => {
-    w = await escalasWorld(() => freshPostgresSchema(10));
+    w = await escalasWorld(() => freshPostgres(10));
     const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(w.t.database.db);
     schema = result.rows[0]!.schema;
   });

@@ -6,7 +6,7 @@ import { passwordHasher } from '../../server/auth/passwordHasher.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../server/db/seedDemo.ts';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { createTestUser, sessionCookie, signedInAgent, TEST_PASSWORD, uniqueEmail } from '../support/authAgent.ts';
-import { isolatedTestDatabases as testDatabases } from '../support/sharedDatabase.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 
 const CURRENT_HASH_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
 

@@ -3,7 +3,8 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { createTestUser, sessionCookie, uniqueEmail } from '../support/authAgent.ts';
-import { isolatedTestDatabases as testDatabases, sharedDatabase } from '../support/sharedDatabase.ts';
+import { sharedDatabase } from '../support/sharedDatabase.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 
 const MINUTE = 60 * 1000;
 const WINDOW = 15 * MINUTE;

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { signedInAgent, TEST_PASSWORD, uniqueEmail } from '../support/authAgent.ts';
-import { isolatedTestDatabases as testDatabases } from '../support/sharedDatabase.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 
 function expectCsrf(res: request.Response): void {
   expect(res.status, JSON.stringify(res.body)).toBe(403);

@@ -8,7 +8,6 @@ import {
   createEvent,
   departmentId,
   ESCALAS_NOW,
-  escalasTestDatabases,
   escalasWorld,
   HOUR,
   insertAllocation,
@@ -18,6 +17,7 @@ import {
   shift,
   type EscalasWorld,
 } from '../support/escalasFixtures.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 
 const SEEDED_DEPARTMENTS = ['Louvor', 'Mídia', 'Infantil', 'Recepção', 'Intercessão', 'Diaconia'];
 const ALLOCATION_KEYS = ['created_at', 'department', 'event_id', 'id', 'member'];
@@ -51,7 +51,7 @@ interface ConflictBody {
   error: { code: string; message: string; conflicts: Array<{ event: unknown; department: unknown }> };
 }
 
-describe.each(escalasTestDatabases)('escalas API on $name', ({ open }) => {
+describe.each(testDatabases)('escalas API on $name', ({ open }) => {
   let w: EscalasWorld;
   let louvor: number;
   let midia: number;
@@ -611,7 +611,7 @@ describe.each(escalasTestDatabases)('escalas API on $name', ({ open }) => {
   });
 });
 
-describe.each(escalasTestDatabases)('escalas API on $name with ALLOCATION_CONFLICT_HOURS=1', ({ open }) => {
+describe.each(testDatabases)('escalas API on $name with ALLOCATION_CONFLICT_HOURS=1', ({ open }) => {
   let w: EscalasWorld;
   beforeAll(async () => {
     w = await escalasWorld(open, { ALLOCATION_CONFLICT_HOURS: '1' });

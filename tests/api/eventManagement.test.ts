@@ -5,7 +5,7 @@ import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { expectApiError, expectEventShape } from '../support/apiAssertions.ts';
 import { createTestUser, signedInAgent, type Agent } from '../support/authAgent.ts';
 import { silentLogger, testConfig } from '../support/testConfig.ts';
-import { isolatedTestDatabases } from '../support/sharedDatabase.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 
 interface ManagedEvent {
   id: number;
@@ -18,7 +18,7 @@ interface ManagedEvent {
  * Tests run in America/Sao_Paulo (UTC-3 all year), except those that use `ny`: a second API instance on the same
  * database whose network timezone is America/New_York (daylight saving on 8 March and 1 November 2026).
  */
-describe.each(isolatedTestDatabases)('event management API on $name', ({ open }) => {
+describe.each(testDatabases)('event management API on $name', ({ open }) => {
   let t: ApiTestApp;
   let ny: ApiTestApp;
   let leader: Agent;

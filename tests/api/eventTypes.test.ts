@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { expectApiError } from '../support/apiAssertions.ts';
 import { signedInAgent, type Agent } from '../support/authAgent.ts';
-import { isolatedTestDatabases } from '../support/sharedDatabase.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 
-describe.each(isolatedTestDatabases)('event types API on $name', ({ open }) => {
+describe.each(testDatabases)('event types API on $name', ({ open }) => {
   let t: ApiTestApp;
   let admin: Agent;
   let leader: Agent;

@@ -2,7 +2,8 @@ import ical, { type VEvent } from 'node-ical';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../support/apiAssertions.ts';
-import { createEvent, escalasTestDatabases, escalasWorld, HOUR, postAllocation, type EscalasWorld } from '../support/escalasFixtures.ts';
+import { createEvent, escalasWorld, HOUR, postAllocation, type EscalasWorld } from '../support/escalasFixtures.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 
 const FEED_URL = /^http:\/\/127\.0\.0\.1:\d+\/api\/me\/calendar\.ics\?token=([\w-]{32})$/;
 
@@ -18,7 +19,7 @@ function vevents(text: string): VEvent[] {
   return Object.values(ical.sync.parseICS(text)).filter((component): component is VEvent => component.type === 'VEVENT');
 }
 
-describe.each(escalasTestDatabases)('personal calendar feed on $name', ({ open }) => {
+describe.each(testDatabases)('personal calendar feed on $name', ({ open }) => {
   let w: EscalasWorld;
   const allocation: Record<string, number> = {};
 

@@ -6,7 +6,7 @@ import { createApiApp } from '../../server/api/createApiApp.ts';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { signedInAgent, type Agent } from '../support/authAgent.ts';
 import { insertEvents } from '../support/eventFixtures.ts';
-import { isolatedTestDatabases } from '../support/sharedDatabase.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 import { silentLogger, testConfig } from '../support/testConfig.ts';
 
 type ParsedRule = NonNullable<VEvent['rrule']>;
@@ -42,7 +42,7 @@ function shownOccurrences(event: VEvent, from: string, to: string): string[] {
 const vevents = (calendar: CalendarResponse) =>
   Object.fromEntries(Object.entries(calendar).filter(([, component]) => component.type === 'VEVENT')) as Record<string, VEvent>;
 
-describe.each(isolatedTestDatabases)('public calendar feed on $name', ({ open }) => {
+describe.each(testDatabases)('public calendar feed on $name', ({ open }) => {
   let t: ApiTestApp;
   let leader: Agent;
   let culto: number;

@@ -3,7 +3,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { createTestUser, sessionCookie, signedInAgent } from '../support/authAgent.ts';
-import { isolatedTestDatabases as testDatabases, sharedDatabase } from '../support/sharedDatabase.ts';
+import { sharedDatabase } from '../support/sharedDatabase.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date('2026-03-01T12:00:00.000Z');

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/openDatabase.ts';
 import { createTestUser, signedInAgent, TEST_PASSWORD, uniqueEmail } from '../support/authAgent.ts';
-import { isolatedTestDatabases, sharedDatabase, type SharedDatabase } from '../support/sharedDatabase.ts';
+import { sharedDatabase, type SharedDatabase } from '../support/sharedDatabase.ts';
+import { testDatabases } from '../support/testDatabases.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,7 +33,7 @@ function runCli(env: Record<string, string>, args: string[], input = ''): Promis
   });
 }
 
-const dbNames = isolatedTestDatabases.map((entry) => ({ name: entry.name }));
+const dbNames = testDatabases.map((entry) => ({ name: entry.name }));
 
 // Each run starts a Node process with tsx (about a second): the cases that do not depend on the database run
 // on SQLite only, and independent runs go in parallel.
