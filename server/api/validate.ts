@@ -21,16 +21,27 @@ function ptBrMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-/** NUL (which PostgreSQL cannot store) or half a surrogate pair anywhere in the input: never meaningful text. */
-function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000') || /\p{Cs}/u.test(value);
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => hasUnstorableText(key, depth + 1) || hasUnstorableText(item, depth + 1));
+/**
+ * Where the input holds NUL (which PostgreSQL cannot store) or half a surrogate pair — never meaningful text;
+ * undefined when it holds neither.
+ */
+function unstorableTextAt(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') || /\p{Cs}/u.test(value) ? path : undefined;
+  if (path.length > 20 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableTextAt(key, path) ?? unstorableTextAt(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Parses request input with a shared schema; a mismatch is a 400 naming the fields. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  if (hasUnstorableText(input)) throw badRequest('Requisição inválida: o texto contém caracteres não permitidos.');
+  const unstorable = unstorableTextAt(input);
+  if (unstorable) {
+    const message = 'O texto contém caracteres não permitidos.';
+    throw badRequest(`Requisição inválida: ${message}`, { fields: { [unstorable.length ? unstorable.join('.') : '_']: message } });
+  }
   const result = schema.safeParse(input, { error: ptBrMessage });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

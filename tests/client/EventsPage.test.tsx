@@ -34,9 +34,11 @@ describe('events page (/events)', () => {
     const api = installFakeApi(EVENTS);
     renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
-    expect(api.paths()).toEqual([WINDOW]);
-    expect(api.requests[0]?.method).toBe('GET');
-    expect(api.requests[0]?.headers.get('authorization')).toBeNull();
+    // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3; asserted in accountsLogin.test.tsx).
+    expect(api.specPaths()).toEqual([WINDOW]);
+    const events = api.requests.find((request) => request.path === WINDOW);
+    expect(events?.method).toBe('GET');
+    expect(events?.headers.get('authorization')).toBeNull();
   });
 
   it('lists the window’s events from today (network day) on, in datetime order, with type or N/A and long medium date-time', async () => {
@@ -123,7 +125,7 @@ describe('events page (/events)', () => {
     expect(store.getState().events.tab).toBe('myEvents');
     expect(screen.getByRole('tab', { name: 'My Events' })).toHaveAttribute('aria-selected', 'true');
     expect(listedEvents()).toEqual(nextEvents);
-    expect(api.paths()).toEqual([WINDOW]);
+    expect(api.specPaths()).toEqual([WINDOW]);
   });
 
   it('asks the events again when Leader View is opened, and shows its own list and two calendars', async () => {
@@ -173,5 +175,6 @@ describe('events page (/events)', () => {
 });
 
 async function waitForPaths(api: FakeApi, expected: string[]) {
-  await vi.waitFor(() => expect(api.paths()).toEqual(expected));
+  // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3).
+  await vi.waitFor(() => expect(api.specPaths()).toEqual(expected));
 }

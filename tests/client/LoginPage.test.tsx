@@ -1,13 +1,20 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from './support/renderWithProviders.tsx';
 import { installFakeApi } from './support/fakeApi.ts';
+import { ANA, installFakePortal } from './support/fakeAccounts.ts';
+import { EVENTS } from './support/fixtures.ts';
 
 function panel() {
   return screen.getByRole('region', { name: 'Acesso à conta' });
 }
 
 describe('login page (/login)', () => {
+  beforeEach(() => {
+    // The start's GET /api/auth/me (PRODUCT.md §1, departure 3) answers { user: null }: a visitor.
+    installFakeApi([]);
+  });
+
   it('starts in login mode with the title, four social buttons, hint, fields, link and submit', () => {
     const { store } = renderApp('/login');
     expect(store.getState().login.mode).toBe('login');
@@ -57,7 +64,7 @@ describe('login page (/login)', () => {
     expect(screen.getByRole('form', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('submits neither form anywhere: no reload, no request, no validation', async () => {
+  it('a submit with an empty field neither reloads the page nor calls the API, and the browser validates nothing', async () => {
     const api = installFakeApi([]);
     const { user, router } = renderApp('/login');
     const submits: boolean[] = [];
@@ -81,8 +88,38 @@ describe('login page (/login)', () => {
     // Both submits happened, and both were kept from reloading the page.
     expect(submits).toEqual([true, true]);
     expect(router.state.location.pathname).toBe('/login');
-    expect(api.requests).toEqual([]);
+    // Only the start's GET /api/auth/me (PRODUCT.md §1, departure 3): no sign-in or registration call.
+    expect(api.specPaths()).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('submitting both filled forms posts to /api/auth/login and /api/auth/register without reloading the page (PRODUCT.md §1, departure 2)', async () => {
+    const portal = installFakePortal({ events: EVENTS });
+    const { user, router } = renderApp('/login');
+    const submits: boolean[] = [];
+    const recordSubmit = (event: Event) => submits.push(event.defaultPrevented);
+    document.addEventListener('submit', recordSubmit);
+    const login = screen.getByRole('form', { name: 'Login' });
+    await user.type(within(login).getByLabelText('Email de login'), ANA.email);
+    await user.type(within(login).getByLabelText('Senha de login'), 'senha-errada');
+    await user.click(within(login).getByRole('button', { name: 'Login' }));
+    expect(await within(login).findByRole('alert')).toHaveTextContent('Email ou senha inválidos.');
+
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    const register = screen.getByRole('form', { name: 'Criar conta' });
+    await user.type(within(register).getByLabelText('Nome'), 'Ana');
+    await user.type(within(register).getByLabelText('Email de cadastro'), ANA.email);
+    await user.type(within(register).getByLabelText('Senha de cadastro'), 'uma senha longa');
+    await user.click(within(register).getByRole('button', { name: 'Cadastrar' }));
+    expect(await within(register).findByRole('alert')).toHaveTextContent('Este email já está cadastrado.');
+
+    document.removeEventListener('submit', recordSubmit);
+    expect(submits).toEqual([true, true]);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(portal.writes().map((write) => `${write.method} ${write.path}`)).toEqual(['POST /api/auth/login', 'POST /api/auth/register']);
+    // The spec's texts stay.
+    expect(within(register).getByRole('heading', { name: 'Criar conta' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Seja bem vindo!' })).toBeInTheDocument();
   });
 
   it('"Esqueceu sua senha?" goes nowhere', async () => {

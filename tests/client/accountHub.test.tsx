@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { COPY_FALLBACK_MESSAGE } from '../../client/features/account/CalendarFeed.tsx';
-import { installFakePortal, LEADER, MEMBER, SESSION_HINT_KEY } from './support/fakeAccounts.ts';
+import { installFakePortal, LEADER, MEMBER } from './support/fakeAccounts.ts';
 import { EVENTS, freezeNow } from './support/fixtures.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
@@ -24,27 +24,23 @@ async function openHub(options: { signedIn: typeof LEADER; calendarToken?: strin
 describe('the session and the account hub (/login signed in)', () => {
   beforeEach(() => {
     freezeNow();
-    window.localStorage.clear();
-  });
-  afterEach(() => {
-    window.localStorage.clear();
   });
 
   it('reads the session once at start and shows the first name in the top bar, still leading to /login', async () => {
     const portal = installFakePortal({ events: EVENTS, signedIn: MEMBER });
+    // Only the (HttpOnly) cookie: nothing in the browser's storage says this browser signed in before.
+    window.localStorage.clear();
     renderApp('/');
     await waitFor(() => expect(topBarAccountLink()).toHaveTextContent('Marcos'));
     expect(topBarAccountLink()).not.toHaveTextContent('Membro');
     expect(portal.api.paths()).toEqual(['/api/auth/me']);
   });
 
-  it('forgets a session that ended elsewhere: { user: null } shows Entrar and the login panel, and drops the hint', async () => {
-    window.localStorage.setItem(SESSION_HINT_KEY, '1');
+  it('a session that ended elsewhere: { user: null } shows Entrar and the login panel', async () => {
     const portal = installFakePortal({ events: EVENTS });
     renderApp('/login');
     expect(await screen.findByRole('form', { name: 'Login' })).toBeInTheDocument();
     expect(topBarAccountLink()).toHaveTextContent('Entrar');
-    expect(window.localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
     expect(portal.api.paths()).toEqual(['/api/auth/me']);
   });
 
@@ -62,13 +58,12 @@ describe('the session and the account hub (/login signed in)', () => {
     expect(document.title).toBe('Minha conta · Koinonia');
   });
 
-  it('Sair: POST /api/auth/logout, back to / as a visitor, the hint gone', async () => {
+  it('Sair: POST /api/auth/logout, back to / as a visitor', async () => {
     const { portal, hub, user, router } = await openHub({ signedIn: MEMBER });
     await user.click(within(hub).getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(topBarAccountLink()).toHaveTextContent('Entrar'));
     expect(portal.writes()).toEqual([{ method: 'POST', path: '/api/auth/logout' }]);
-    expect(window.localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Welcome to Koinonia' })).toBeInTheDocument();
 
     // Back on /login: the spec's panel, and no more session calls.

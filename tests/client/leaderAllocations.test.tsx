@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventsState } from '../../client/features/events/eventsSlice.ts';
 import { installFakePortal, LEADER, MEMBER, type FakeUser } from './support/fakeAccounts.ts';
 import { jsonResponse } from './support/fakeApi.ts';
@@ -34,10 +34,6 @@ function optionValues(input: HTMLElement): string[] {
 describe('Leader View for a leader (issue 5)', () => {
   beforeEach(() => {
     freezeNow();
-    window.localStorage.clear();
-  });
-  afterEach(() => {
-    window.localStorage.clear();
   });
 
   it('loads the window’s allocations in one call and shows each event’s names and departments, with Novo evento on top', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventsState } from '../../client/features/events/eventsSlice.ts';
 import { installFakePortal, MEMBER } from './support/fakeAccounts.ts';
 import { EVENTS, freezeNow } from './support/fixtures.ts';
@@ -24,10 +24,6 @@ function listed(list: HTMLElement) {
 describe('My Events for a signed-in member (issue 5)', () => {
   beforeEach(() => {
     freezeNow();
-    window.localStorage.clear();
-  });
-  afterEach(() => {
-    window.localStorage.clear();
   });
 
   it('lists only the events they serve at, with the department, and highlights only those days', async () => {

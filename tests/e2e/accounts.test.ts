@@ -30,7 +30,9 @@ describePortal('Accounts (issue 4)', (portalTest) => {
     await expectAccountLink(visit, 'Ester');
     expect(visit.requests.filter((request) => request.path === '/api/auth/register' && request.method === 'POST')).toHaveLength(1);
 
-    // A reload keeps the session: the top bar reads it again from /api/auth/me.
+    // A reload keeps the session, even with the site's storage cleared: the cookie alone is the session, and
+    // the top bar reads it again from /api/auth/me (PRODUCT.md §1, departure 3).
+    await page.evaluate(() => window.localStorage.clear());
     await page.reload();
     await expectAccountLink(visit, 'Ester');
     expect(visit.apiCalls()).toContain('GET /api/auth/me');
@@ -54,7 +56,8 @@ describePortal('Accounts (issue 4)', (portalTest) => {
     await signOutThroughHub(visit);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome to Koinonia');
 
-    // The anonymous pages ask nothing about a session any more, and show the specification's texts.
+    // The anonymous pages ask only the start's GET /api/auth/me (PRODUCT.md §1, departure 3) about a session,
+    // and show the specification's texts.
     const before = visit.requests.length;
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome to Koinonia' }).waitFor();
@@ -81,8 +84,9 @@ describePortal('Accounts (issue 4)', (portalTest) => {
     await page.getByRole('list', { name: 'Escala de membros' }).waitFor();
     expect(await page.getByRole('note').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Novo evento' }).count()).toBe(0);
-    const after = visit.requests.slice(before).filter((request) => request.path.startsWith('/api/'));
-    expect(after.map((request) => `${request.method} ${request.path}`).every((call) => call.startsWith('GET /api/events'))).toBe(true);
+    const after = visit.requests.slice(before).filter((request) => request.path.startsWith('/api/')).map((request) => `${request.method} ${request.path}`);
+    expect(after.filter((call) => call.includes('/api/auth/'))).toEqual(['GET /api/auth/me']);
+    expect(after.filter((call) => !call.includes('/api/auth/')).every((call) => call.startsWith('GET /api/events'))).toBe(true);
     expect(visit.appErrors()).toEqual([]);
   });
 

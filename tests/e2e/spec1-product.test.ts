@@ -82,21 +82,28 @@ describePortal('§1 what the product does', (portalTest) => {
     await page.getByRole('dialog', { name: 'Event Details' }).getByLabel('Event').waitFor();
   });
 
-  portalTest('login and registration are screens only: submitting them makes no call', async (visit) => {
+  portalTest('submitting the login form posts to /api/auth/login without reloading the page (PRODUCT.md §1, departure 2)', async (visit) => {
     const { page } = visit;
     await visit.goto('/login');
-    await page.getByLabel('Email de login').fill('ana@example.org');
-    await page.getByLabel('Senha de login').fill('segredo');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
-    await page.getByLabel('Nome').fill('Ana');
-    await page.getByLabel('Email de cadastro').fill('ana@example.org');
-    await page.getByLabel('Senha de cadastro').fill('segredo');
-    await page.locator('form').filter({ hasText: 'Criar conta' }).getByRole('button', { name: 'Cadastrar' }).click();
-    // A known request after the submits: any call they made would have been sent before it.
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email de login').fill('visitante@example.org');
+    await form.getByLabel('Senha de login').fill('segredo');
+    await form.getByRole('button', { name: 'Login', exact: true }).click();
+    // The API's answer, in pt-BR, inside the panel: no such account, so the visitor stays one.
+    const alert = form.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Email ou senha inválidos.');
+    // A known request after the submit: any other call it made would have been sent before it.
     await page.evaluate(() => fetch('/favicon.svg'));
-    expect(visit.apiCalls()).toEqual([]);
-    expect(visit.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    await visit.until(() => visit.requests.some((request) => request.path === '/favicon.svg'), 'the marker request');
+    expect(visit.requests.filter((request) => request.method !== 'GET').map((request) => request.path)).toEqual(['/api/auth/login']);
+    // Besides it, only the start's GET /api/auth/me (departure 3).
+    expect(visit.apiCalls()).toEqual(['GET /api/auth/me', 'POST /api/auth/login']);
     expect(visit.requests.filter((request) => request.path === '/login')).toHaveLength(1);
+    expect(page.url()).toBe(`${visit.baseUrl}/login`);
+    // Still the specification's panel, in login mode, with its texts.
+    expect(await page.getByRole('region', { name: 'Acesso à conta' }).getAttribute('data-mode')).toBe('login');
+    expect(await form.getByRole('heading', { name: 'Login' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Bem vindo de volta!' }).count()).toBe(1);
   });
 });

@@ -207,7 +207,7 @@ describePortal('§2 screens and routes', (portalTest) => {
     expect(await page.getByRole('button', { name: 'Fazer Login' }).count()).toBe(0);
   });
 
-  portalTest('the submit of both forms is not wired to any action: no reload, no call, no validation message', async (visit) => {
+  portalTest('submitting both forms posts to /api/auth/login and /api/auth/register without reloading the page, with no browser validation (PRODUCT.md §1, departure 2)', async (visit) => {
     const { page } = visit;
     await visit.goto('/login');
     await page.getByLabel('Email de login').waitFor();
@@ -216,19 +216,37 @@ describePortal('§2 screens and routes', (portalTest) => {
       Object.assign(window, { submits });
       document.addEventListener('submit', (event) => submits.push(event.defaultPrevented));
     });
-    // Not an email address and no password: a validating form would stop here with a message.
+    // Not an email address and no password: no browser validation message; the empty field gets the focus.
     await page.getByLabel('Email de login').fill('isto não é um email');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     expect(await page.getByLabel('Email de login').inputValue()).toBe('isto não é um email');
     await page.getByRole('button', { name: 'Cadastrar', exact: true }).click();
-    await page.getByRole('form', { name: 'Criar conta' }).getByRole('button', { name: 'Cadastrar' }).click();
+    const register = page.getByRole('form', { name: 'Criar conta' });
+    await register.getByRole('button', { name: 'Cadastrar' }).click();
     // Both submits went through (nothing blocked them) and both were kept from reloading the page.
     expect(await page.evaluate(() => (window as unknown as { submits: boolean[] }).submits)).toEqual([true, true]);
+    // A filled register form posts to /api/auth/register; the API's answer shows in pt-BR inside the panel.
+    await register.getByLabel('Nome').fill('Marcos');
+    await register.getByLabel('Email de cadastro').fill('membro@demo.koinonia');
+    await register.getByLabel('Senha de cadastro').fill('uma senha longa');
+    await register.getByRole('button', { name: 'Cadastrar' }).click();
+    await register.getByRole('alert').waitFor();
+    expect(await register.getByRole('alert').textContent()).toBe('Este email já está cadastrado.');
+    // And a filled login form posts to /api/auth/login.
+    await page.getByRole('button', { name: 'Fazer Login', exact: true }).click();
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Senha de login').fill('qualquer senha');
+    await login.getByRole('button', { name: 'Login', exact: true }).click();
+    await login.getByRole('alert').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { submits: boolean[] }).submits)).toEqual([true, true, true, true]);
     await page.evaluate(() => fetch('/favicon.svg'));
+    await visit.until(() => visit.requests.some((request) => request.path === '/favicon.svg'), 'the marker request');
     expect(visit.requests.filter((request) => request.path.startsWith('/login'))).toHaveLength(1);
-    expect(visit.apiCalls()).toEqual([]);
+    // The start's GET /api/auth/me (departure 3) and the two submits: nothing else.
+    expect(visit.apiCalls()).toEqual(['GET /api/auth/me', 'POST /api/auth/register', 'POST /api/auth/login']);
     expect(await page.locator('[required], [minlength], [maxlength]').count()).toBe(0);
     expect(page.url()).toBe(`${visit.baseUrl}/login`);
+    expect(await login.getByRole('heading', { name: 'Login' }).count()).toBe(1);
   });
 
   portalTest('/events has three tabs: Next Events (default), My Events and Leader View', async (visit) => {

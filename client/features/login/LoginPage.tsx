@@ -11,7 +11,11 @@ import './LoginPage.css';
 /** Signed-in only, so not in the first download. */
 const AccountHub = lazy(() => import('../account/AccountHub.tsx').then((module) => ({ default: module.AccountHub })));
 
-/** /login: the sliding panel for a visitor, the account hub for a signed-in user. */
+/**
+ * /login: the sliding panel for a visitor, the account hub for a signed-in user. Until the start's
+ * `GET /api/auth/me` answers, the page is the visitor's (as the top bar's `Entrar` is): most who open /login
+ * directly are visitors, and they see the specification's panel at once, with no loading text of ours.
+ */
 export function LoginPage() {
   const session = useSession();
   if (session.status === 'signedIn') {
@@ -21,7 +25,6 @@ export function LoginPage() {
       </Suspense>
     );
   }
-  if (session.status === 'loading') return <PageStatus />;
   return <AuthPanel />;
 }
 

@@ -5,9 +5,6 @@ import { dayKeyOf } from '../../../shared/dayKey.ts';
 import { installFakeApi, jsonResponse, type FakeApi } from './fakeApi.ts';
 import { TIME_ZONE } from './fixtures.ts';
 
-/** The key of client/features/session/sessionHint.ts: a browser that signed in before. */
-export const SESSION_HINT_KEY = 'koinonia.sessao';
-
 export interface FakeUser extends User {
   password: string;
 }
@@ -25,7 +22,7 @@ export const DEPARTMENTS: Department[] = [
 
 export interface FakePortalOptions {
   events: Event[];
-  /** Who the session cookie belongs to at start (the hint is written too); nobody by default. */
+  /** Who the session cookie belongs to at start; nobody by default. */
   signedIn?: FakeUser | null;
   users?: FakeUser[];
   /** Allocations at start, as `[eventId, departmentId, userId]`. */
@@ -63,7 +60,6 @@ export function installFakePortal(options: FakePortalOptions): FakePortal {
   // Copies: a password change must not outlive the test.
   const users: FakeUser[] = (options.users ?? [LEADER, MEMBER, ANA, ADMIN]).map((user) => ({ ...user }));
   let current: FakeUser | null = users.find((user) => user.id === options.signedIn?.id) ?? null;
-  if (current) window.localStorage.setItem(SESSION_HINT_KEY, '1');
   let nextAllocationId = 100;
   const calendarToken = { value: null as string | null };
 

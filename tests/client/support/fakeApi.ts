@@ -29,6 +29,11 @@ export interface FakeApi {
   requests: RecordedRequest[];
   /** The paths asked so far, in order. */
   paths(): string[];
+  /**
+   * The paths asked so far without the start's `GET /api/auth/me`, which every page asks once (PRODUCT.md §1,
+   * departure 3): the list the specification's "exactly these calls" rules are about.
+   */
+  specPaths(): string[];
   /** Answer requests whose path matches with this status (and an error body) from now on. */
   failWith(match: string | RegExp, status: number): void;
   /** Hold requests whose path matches until the returned function is called. */
@@ -41,6 +46,9 @@ export interface FakeApi {
   /** Answer requests with this method whose path (and query) matches with `respond`, from now on. */
   route(method: string, match: string | RegExp, respond: (request: FakeRequest) => Promise<Response> | Response): void;
 }
+
+/** The session question every page asks once at start (PRODUCT.md §1, departure 3). */
+export const SESSION_PATH = '/api/auth/me';
 
 function matcher(match: string | RegExp): (path: string) => boolean {
   return typeof match === 'string' ? (path) => path === match : (path) => match.test(path);
@@ -79,6 +87,8 @@ export function installFakeApi(events: Event[], timeZone = 'America/Sao_Paulo'):
       const event = events.find((candidate) => candidate.id === Number(byId[1]));
       return event ? json(event) : json({ error: { code: 'not_found', message: 'Evento não encontrado.' } }, 404);
     }
+    // The start's session question (PRODUCT.md §1, departure 3), as the API answers an anonymous visitor.
+    if (url.pathname === SESSION_PATH) return json({ user: null });
     return json({ error: { code: 'not_found', message: 'Recurso não encontrado.' } }, 404);
   };
 
@@ -100,6 +110,7 @@ export function installFakeApi(events: Event[], timeZone = 'America/Sao_Paulo'):
   return {
     requests,
     paths: () => requests.map((request) => request.path),
+    specPaths: () => requests.filter((request) => request.path !== SESSION_PATH).map((request) => request.path),
     failWith(match, status) {
       overrides.push({
         match: matcher(match),

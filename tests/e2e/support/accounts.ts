@@ -72,11 +72,10 @@ export async function expectAccountLink(visit: PortalVisit, text: string): Promi
   await visit.until(async () => ((await link.textContent()) ?? '').trim() === text, `o link da conta com "${text}"`);
 }
 
-/** A fresh start: no cookie, no remembered session (the browser profile is shared by a file's tests). */
+/** A fresh start: no session cookie (the browser profile is shared by a file's tests). */
 export async function startAnonymous(visit: PortalVisit, path = '/'): Promise<void> {
   await visit.page.context().clearCookies();
   await visit.goto(path);
-  await visit.page.evaluate(() => window.localStorage.clear());
 }
 
 /** Signs in through the login form and waits for /events. */

@@ -6,20 +6,13 @@ import type { PortalVisit } from './portalBrowser.ts';
 export const DEMO_LEADER = { email: 'lider@demo.koinonia', password: 'demo12345' };
 
 /**
- * The localStorage hint the client keeps beside the HttpOnly cookie (client/features/session/sessionHint.ts):
- * without it the client assumes a visitor and does not ask `GET /api/auth/me`.
- */
-const SESSION_HINT = { key: 'koinonia.sessao', value: '1' };
-
-/**
- * Signs the demo leader in through the API from the page's own context, so the session cookie is the page's,
- * and leaves the client's session hint as its own login form would (no login form involved: that screen has
- * its own tests). Call before the first `goto`.
+ * Signs the demo leader in through the API from the page's own context (`page.request` shares the page's
+ * cookies), so the session cookie is the page's; the client learns who it is from its start's
+ * `GET /api/auth/me` (no login form involved: that screen has its own tests). Call before the first `goto`.
  */
 export async function signInAsLeader(visit: PortalVisit): Promise<void> {
   const response = await visit.page.request.post(`${visit.baseUrl}/api/auth/login`, { data: DEMO_LEADER });
   expect(response.status(), await response.text()).toBe(200);
-  await visit.page.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), SESSION_HINT);
 }
 
 /** A leader's API call from the page's context (its session cookie), failing loudly when it is not 2xx. */
