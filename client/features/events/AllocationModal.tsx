@@ -1,11 +1,9 @@
 import { lazy, Suspense, useId, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { Modal } from '../../app/Modal.tsx';
-import { usePublicConfig } from '../../app/publicConfig.ts';
 import { useSession } from '../session/useSession.ts';
-import { eventName } from './eventDays.ts';
+import { EventReadOnlyFields } from './EventReadOnlyFields.tsx';
 import { allocationClosed, selectAllocationEvent } from './eventsSlice.ts';
 
 /** Leaders and admins only, so not in the first download. */
@@ -52,7 +50,6 @@ interface AllocationDialogProps {
 }
 
 function AllocationDialog({ event, onClose }: AllocationDialogProps) {
-  const { timeZone } = usePublicConfig();
   const id = useId();
 
   const handleSubmit = (submit: FormEvent<HTMLFormElement>) => {
@@ -69,24 +66,7 @@ function AllocationDialog({ event, onClose }: AllocationDialogProps) {
   return (
     <Modal title="Allocate Member to Event" onClose={onClose}>
       <form className="allocation-form" onSubmit={handleSubmit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-event`}>
-            Event
-          </label>
-          <input id={`${id}-event`} className="field__input" type="text" readOnly value={eventName(event)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-date`}>
-            Date
-          </label>
-          <input
-            id={`${id}-date`}
-            className="field__input"
-            type="text"
-            readOnly
-            value={formatDateTime(event.datetime, timeZone)}
-          />
-        </div>
+        <EventReadOnlyFields event={event} idPrefix={id} />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-department`}>
             Department

@@ -1,9 +1,7 @@
 import { useId } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { Modal } from '../../app/Modal.tsx';
-import { usePublicConfig } from '../../app/publicConfig.ts';
-import { eventName } from './eventDays.ts';
+import { EventReadOnlyFields } from './EventReadOnlyFields.tsx';
 import { useGetEventQuery } from './eventsApi.ts';
 import { eventDetailsClosed, selectDetailsEventId } from './eventsSlice.ts';
 
@@ -21,7 +19,6 @@ interface EventDetailsDialogProps {
 }
 
 function EventDetailsDialog({ eventId, onClose }: EventDetailsDialogProps) {
-  const { timeZone } = usePublicConfig();
   const id = useId();
   // Every opening asks GET /api/events/{id} again.
   const { data: event, isFetching, isError } = useGetEventQuery(eventId, { refetchOnMountOrArgChange: true });
@@ -46,24 +43,7 @@ function EventDetailsDialog({ eventId, onClose }: EventDetailsDialogProps) {
         </p>
       ) : (
         <>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-event`}>
-              Event
-            </label>
-            <input id={`${id}-event`} className="field__input" type="text" readOnly value={eventName(event)} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-date`}>
-              Date
-            </label>
-            <input
-              id={`${id}-date`}
-              className="field__input"
-              type="text"
-              readOnly
-              value={formatDateTime(event.datetime, timeZone)}
-            />
-          </div>
+          <EventReadOnlyFields event={event} idPrefix={id} />
         </>
       )}
     </Modal>

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { Modal } from '../../app/Modal.tsx';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { ScheduleConflictNotice } from '../escalas/ScheduleConflictNotice.tsx';
 import { FORCE_ALLOCATION_LABEL, useAllocationForm } from '../escalas/useAllocationForm.ts';
 import { Spinner } from '../session/Spinner.tsx';
-import { eventName } from './eventDays.ts';
+import { EventReadOnlyFields } from './EventReadOnlyFields.tsx';
 
 export interface LeaderAllocationDialogProps {
   event: Event;
@@ -37,24 +36,7 @@ export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialo
   return (
     <Modal title="Allocate Member to Event" onClose={onClose}>
       <form className="allocation-form" onSubmit={handleSubmit} noValidate aria-busy={form.busy || undefined}>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-event`}>
-            Event
-          </label>
-          <input id={`${id}-event`} className="field__input" type="text" readOnly value={eventName(event)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-date`}>
-            Date
-          </label>
-          <input
-            id={`${id}-date`}
-            className="field__input"
-            type="text"
-            readOnly
-            value={formatDateTime(event.datetime, timeZone)}
-          />
-        </div>
+        <EventReadOnlyFields event={event} idPrefix={id} />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-department`}>
             Department
