@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { dayjs } from '../../../../shared/dayKey.ts';
 import type { EventScope, EventType, UpdateEventRequest } from '../../../../shared/schemas/eventManagement.ts';
 import type { Event } from '../../../../shared/schemas/events.ts';
-import { Modal } from '../../../app/Modal.tsx';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import {
   MESSAGES,
@@ -16,10 +15,9 @@ import {
 } from './eventForm.ts';
 import { useGetEventTypesQuery, useUpdateEventMutation } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
-import { FormAlert } from './FormField.tsx';
+import { EventFormModal } from './EventFormModal.tsx';
 import { ScopeField } from './ScopeField.tsx';
 import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
-import './EventForm.css';
 
 export interface EditEventModalProps {
   event: Event;
@@ -89,36 +87,27 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
     }
   };
 
-  const formId = `${idPrefix}-form`;
   return (
-    <Modal
+    <EventFormModal
       title="Editar evento"
+      submitLabel="Salvar alterações"
+      saving={saving}
+      alert={alert}
+      formRef={formRef}
+      onSubmit={handleSubmit}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Voltar
-          </button>
-          <button type="submit" form={formId} className="button button--primary event-form__submit" disabled={saving}>
-            {saving ? 'Salvando…' : 'Salvar alterações'}
-          </button>
-        </>
-      }
     >
-      <form id={formId} ref={formRef} className="event-form" onSubmit={handleSubmit} noValidate aria-busy={saving}>
-        <EventFields
-          idPrefix={idPrefix}
-          values={values}
-          errors={errors}
-          onChange={handleChange}
-          eventTypes={eventTypes.data}
-          eventTypesFailed={eventTypes.isError}
-          typeLockedWithoutList
-          fallbackTypeName={event.event_types?.name}
-        />
-        <ScopeField idPrefix={idPrefix} legend="Alterar" value={scope} onChange={setScope} />
-        <FormAlert message={alert} />
-      </form>
-    </Modal>
+      <EventFields
+        idPrefix={idPrefix}
+        values={values}
+        errors={errors}
+        onChange={handleChange}
+        eventTypes={eventTypes.data}
+        eventTypesFailed={eventTypes.isError}
+        typeLockedWithoutList
+        fallbackTypeName={event.event_types?.name}
+      />
+      <ScopeField idPrefix={idPrefix} legend="Alterar" value={scope} onChange={setScope} />
+    </EventFormModal>
   );
 }

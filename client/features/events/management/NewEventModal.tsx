@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Modal } from '../../../app/Modal.tsx';
 import {
   NO_REPEAT,
   eventTypeIdOf,
@@ -15,10 +14,9 @@ import {
 } from './eventForm.ts';
 import { useCreateEventMutation, useGetEventTypesQuery } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
-import { FormAlert } from './FormField.tsx';
+import { EventFormModal } from './EventFormModal.tsx';
 import { RepeatFields } from './RepeatFields.tsx';
 import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
-import './EventForm.css';
 
 export interface NewEventModalProps {
   onClose: () => void;
@@ -62,46 +60,37 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
     }
   };
 
-  const formId = `${idPrefix}-form`;
   return (
-    <Modal
+    <EventFormModal
       title="Novo evento"
+      submitLabel="Criar evento"
+      saving={saving}
+      alert={alert}
+      formRef={formRef}
+      onSubmit={handleSubmit}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Voltar
-          </button>
-          <button type="submit" form={formId} className="button button--primary event-form__submit" disabled={saving}>
-            {saving ? 'Salvando…' : 'Criar evento'}
-          </button>
-        </>
-      }
     >
-      <form id={formId} ref={formRef} className="event-form" onSubmit={handleSubmit} noValidate aria-busy={saving}>
-        <EventFields
-          idPrefix={idPrefix}
-          values={values}
-          errors={errors}
-          onChange={(changes) => {
-            setValues((current) => ({ ...current, ...changes }));
-            setErrors((current) => withoutErrorsOf(current, changes));
-          }}
-          eventTypes={eventTypes.data}
-          eventTypesFailed={eventTypes.isError}
-        />
-        <RepeatFields
-          idPrefix={idPrefix}
-          values={repeat}
-          date={values.date}
-          errors={errors}
-          onChange={(changes) => {
-            setRepeat((current) => ({ ...current, ...changes }));
-            setErrors((current) => withoutErrorsOf(current, changes));
-          }}
-        />
-        <FormAlert message={alert} />
-      </form>
-    </Modal>
+      <EventFields
+        idPrefix={idPrefix}
+        values={values}
+        errors={errors}
+        onChange={(changes) => {
+          setValues((current) => ({ ...current, ...changes }));
+          setErrors((current) => withoutErrorsOf(current, changes));
+        }}
+        eventTypes={eventTypes.data}
+        eventTypesFailed={eventTypes.isError}
+      />
+      <RepeatFields
+        idPrefix={idPrefix}
+        values={repeat}
+        date={values.date}
+        errors={errors}
+        onChange={(changes) => {
+          setRepeat((current) => ({ ...current, ...changes }));
+          setErrors((current) => withoutErrorsOf(current, changes));
+        }}
+      />
+    </EventFormModal>
   );
 }
