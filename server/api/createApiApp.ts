@@ -3,8 +3,8 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/openDatabase.ts';
-import { httpLogger } from '../httpLogger.ts';
 import type { Logger } from '../logger.ts';
+import { requestLogger } from '../requestLogger.ts';
 import type { ApiContext } from './apiContext.ts';
 import { errorHandler, notFoundHandler } from './errorHandler.ts';
 import { csrfGuard } from './middleware/csrf.ts';
@@ -31,7 +31,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.set('trust proxy', options.config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(httpLogger(options.logger));
+  app.use(requestLogger(options.logger));
   app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
   // CSRF before parsing or authentication: a cross-site request is refused before anything reads it.
   app.use(csrfGuard);
@@ -47,6 +47,6 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(escalasRouter(context));
 
   app.use(notFoundHandler);
-  app.use(errorHandler);
+  app.use(errorHandler(options.logger));
   return app;
 }

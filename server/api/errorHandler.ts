@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '../logger.ts';
 import { HttpError, notFound } from './httpError.ts';
 
 interface BodyParserError {
@@ -39,10 +40,10 @@ export const notFoundHandler: RequestHandler = () => {
 };
 
 /** The one place errors become the `{ error: { code, message } }` shape. */
-export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+export const errorHandler = (logger: Logger): ErrorRequestHandler => (error: unknown, req, res, _next) => {
   const known = error instanceof HttpError ? error : fromBodyParser((error ?? {}) as BodyParserError);
   if (res.headersSent) {
-    req.log?.error({ err: error }, 'error after the response started');
+    logger.error({ err: error, reqId: req.id }, 'error after the response started');
     res.destroy();
     return;
   }
@@ -50,6 +51,6 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     res.set(known.headers).status(known.status).json({ error: { code: known.code, message: known.message, ...known.extra } });
     return;
   }
-  req.log?.error({ err: error }, 'unexpected error');
+  logger.error({ err: error, reqId: req.id }, 'unexpected error');
   res.status(500).json({ error: { code: 'internal_error', message: 'Erro interno. Tente novamente em instantes.' } });
 };

@@ -8,6 +8,12 @@ export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
   close(): Promise<void>;
+  /**
+   * A value that changes whenever any connection, in this process or another, commits a change to the data;
+   * cheap enough to ask on every request. Absent where no such probe exists (PostgreSQL), and then nothing is
+   * cached.
+   */
+  dataVersion?: () => string;
 }
 
 export interface DatabaseOptions {

@@ -4,7 +4,6 @@ import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { DB } from './schema.ts';
 import { sqliteFile, type Database } from './openDatabase.ts';
 
-
 /**
  * Kysely prepares every query anew; the same few SQL texts recur on every request, so their prepared
  * statements are kept (a statement still being iterated by a stream is never handed out twice).
@@ -34,5 +33,12 @@ export function openSqlite(dataDir: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // data_version moves when another connection (another process on this file) commits; total_changes()
+  // when this one writes. Together they tell, in a few microseconds, whether anything changed.
+  const version = sqlite.prepare('select data_version as other, total_changes() as own from pragma_data_version');
+  const dataVersion = () => {
+    const { other, own } = version.get() as { other: number; own: number };
+    return `${other}:${own}`;
+  };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), dataVersion };
 }

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
-import { httpLogger } from '../httpLogger.ts';
 import type { Logger } from '../logger.ts';
+import { requestLogger } from '../requestLogger.ts';
 import { apiProxy } from './apiProxy.ts';
 import { renderIndexHtml } from './indexHtml.ts';
 
@@ -49,7 +49,7 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR }:
   // Before any body parser: the proxy streams request bodies through untouched. Also before the request
   // log: the API writes the line for every /api request (a second line here cost ~18% of the host's CPU).
   app.use(apiProxy(config.eventsApiUrl, logger));
-  app.use(httpLogger(logger));
+  app.use(requestLogger(logger));
 
   app.use(
     '/assets',

@@ -5,6 +5,7 @@ import { eventListQuerySchema } from '../../../shared/schemas/events.ts';
 import type { ApiContext } from '../apiContext.ts';
 import { notFound } from '../httpError.ts';
 import { allEventsInPages, findEvent, listEventsBetween } from '../queries/eventQueries.ts';
+import { jsonResponseCache } from '../jsonResponseCache.ts';
 import { sendJsonArray } from '../sendJsonArray.ts';
 import { parseInput } from '../validate.ts';
 
@@ -17,6 +18,7 @@ export function eventsRouter({ database, config }: ApiContext): Router {
   const router = Router();
   const { db } = database;
   const tz = config.timeZone;
+  const sendCached = jsonResponseCache(database.dataVersion);
 
   // Validating the day keys and turning them into instants in the network's timezone (zod + dayjs) cost more
   // than the query itself, and every member opening the events page asks the same two months. A valid
@@ -37,15 +39,13 @@ export function eventsRouter({ database, config }: ApiContext): Router {
 
   router.get('/api/events', async (req, res) => {
     const range = rangeOf(req);
-    if (range) res.json(await listEventsBetween(db, range.start, range.end));
+    if (range) await sendCached(res, `${range.start}/${range.end}`, () => listEventsBetween(db, range.start, range.end));
     else await sendJsonArray(res, allEventsInPages(db));
   });
 
   router.get('/api/events/:id', async (req, res) => {
     const id = parseInput(idParamSchema, req.params.id);
-    const event = await findEvent(db, id);
-    if (!event) throw notFound('Evento não encontrado.');
-    res.json(event);
+    if (!(await sendCached(res, `#${id}`, () => findEvent(db, id)))) throw notFound('Evento não encontrado.');
   });
 
   return router;
