@@ -30,6 +30,17 @@ describe('dayKeyOf', () => {
     expect(dayKeyOf('2026-11-23T03:00:00.000Z', SP)).toBe('2026-11-23');
     expect(dayKeyOf('2026-11-22T15:00:00.000Z', 'Asia/Tokyo')).toBe('2026-11-23');
   });
+
+  it('follows daylight saving time where the zone has it (New York, March and November 2026)', () => {
+    // EST (UTC-5) until 8 March 02:00, EDT (UTC-4) until 1 November 02:00.
+    expect(dayKeyOf('2026-03-08T04:59:59.999Z', NY)).toBe('2026-03-07');
+    expect(dayKeyOf('2026-03-08T05:00:00.000Z', NY)).toBe('2026-03-08');
+    expect(dayKeyOf('2026-11-01T03:59:59.999Z', NY)).toBe('2026-10-31');
+    expect(dayKeyOf('2026-11-01T04:00:00.000Z', NY)).toBe('2026-11-01');
+    // The same formatter, asked for another zone afterwards, still answers for that zone.
+    expect(dayKeyOf('2026-11-01T04:00:00.000Z', SP)).toBe('2026-11-01');
+    expect(dayKeyOf('2026-11-01T02:59:59.999Z', SP)).toBe('2026-10-31');
+  });
 });
 
 describe('isDayKey', () => {
