@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/web/**/*.test.ts'],
+          globalSetup: ['tests/support/buildServerSetup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

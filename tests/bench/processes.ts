@@ -95,7 +95,7 @@ export interface ServerProcess {
 
 export interface SpawnOptions {
   name: string;
-  /** Arguments after `node --import tsx`. */
+  /** Arguments after `node` (a `.ts` script runs through tsx). */
   args: string[];
   env: Record<string, string>;
   /** URLs that must answer (any status) before the server counts as up. */
@@ -104,11 +104,12 @@ export interface SpawnOptions {
   timeoutMs?: number;
 }
 
-/** `node --import tsx …` in a child process, logs to a file (not a pipe this process must drain). */
+/** `node …` in a child process, logs to a file (not a pipe this process must drain). */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const logFile = path.join(options.logDir, `${options.name}.log`);
   const fd = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', ...options.args], {
+  const loader = options.args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, ...options.args], {
     cwd: ROOT,
     env: { ...inheritedEnv(), NODE_ENV: 'production', ...options.env },
     stdio: ['ignore', fd, fd],

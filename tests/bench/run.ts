@@ -3,6 +3,7 @@
  * bench/results.json. `BENCH_SMOKE=1` runs every section at tiny size in seconds; the exit code is non-zero on
  * any non-2xx answer, a failed run or a section that made no requests — never for a missed target.
  */
+import { buildServer } from '../../scripts/buildServer.ts';
 import { runApiSection } from './apiThroughput.ts';
 import { buildClient, runClientSection, type ClientBuild } from './clientBudget.ts';
 import { benchWindow, postgresAnswers, runDataSection, type Fixture } from './generateData.ts';
@@ -17,6 +18,8 @@ import { machine, PG_URL, RESULTS_FILE, SERVER_LOG_LEVEL, SIZES, SMOKE, TIME_ZON
 async function main(): Promise<number> {
   installExitHandlers();
   const started = performance.now();
+  // The servers under test run from the bundle `npm start` runs.
+  await buildServer();
   const now = new Date();
   const workDir = tempDir('run');
   const keepLogs = process.env.BENCH_KEEP_LOGS === '1';

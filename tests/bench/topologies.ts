@@ -2,7 +2,8 @@ import path from 'node:path';
 import { freePort, rssMb, serverEnv, spawnServer, type ServerProcess } from './processes.ts';
 import { ROOT, SERVER_LOG_LEVEL, TIME_ZONE } from './settings.ts';
 
-const MAIN = 'server/main.ts';
+/** What `npm start` runs (run.ts builds it first). */
+const MAIN = 'dist/server/main.js';
 
 export interface Database {
   /** SQLite folder, or… */
@@ -110,7 +111,7 @@ export interface PooledOneProcess extends OneProcess {
 
 /**
  * The servers the sections share, started on first use and stopped at the end: each start of
- * `node --import tsx` costs seconds, and the smoke run must stay short.
+ * a server costs seconds, and the smoke run must stay short.
  */
 export class ServerPool {
   readonly #started = new Map<string, Promise<{ process: ServerProcess }>>();

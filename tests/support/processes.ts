@@ -27,7 +27,7 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
-/** A running `node --import tsx server/main.ts`, with its stdout kept as parsed JSON lines. */
+/** A running `node dist/server/main.js` (what `npm start` runs), with its stdout kept as parsed JSON lines. */
 export interface MainProcess {
   child: ChildProcess;
   /** Every stdout line, parsed; a line that is not JSON is kept as `{ notJson: line }`. */
@@ -55,7 +55,8 @@ export async function stopAll(signal: NodeJS.Signals = 'SIGKILL'): Promise<void>
 }
 
 export function startMain(args: string[], env: Record<string, string>): MainProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+  // Built by the node project's global setup (tests/support/buildServerSetup.ts).
+  const child = spawn(process.execPath, ['dist/server/main.js', ...args], {
     cwd: ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,7 +135,7 @@ export function startMain(args: string[], env: Record<string, string>): MainProc
   return main;
 }
 
-/** Starts main.ts and waits until the part(s) it runs are listening. */
+/** Starts the server bundle and waits until the part(s) it runs are listening. */
 export async function startListening(args: string[], env: Record<string, string>, ready: string[]): Promise<MainProcess> {
   const main = startMain(args, env);
   try {
