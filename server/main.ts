@@ -1,6 +1,7 @@
 // Only the configuration is loaded up front: a bad setting is reported at once, and each part loads its own
 // modules below (a web-only process never loads the database drivers, an API-only one never the proxy).
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import type { RequestListener } from 'node:http';
 import type { Database } from './db/openDatabase.ts';
 import type { RunningServer } from './listen.ts';
 
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const servers: RunningServer[] = [];
   let database: Database | undefined;
+  let localApi: RequestListener | undefined;
 
   if (parts.includes('api')) {
     const { openDatabase } = await import('./db/openDatabase.ts');
@@ -66,7 +68,8 @@ async function main(): Promise<void> {
     } finally {
       unlock();
     }
-    const api = await listen(createApiApp({ database, config, logger }), config.apiPort);
+    localApi = createApiApp({ database, config, logger });
+    const api = await listen(localApi, config.apiPort);
     servers.push(api);
     logger.info({ port: api.port, database: database.dialect }, 'events API listening');
   }
@@ -74,7 +77,8 @@ async function main(): Promise<void> {
     const { ensureClientBuild } = await import('./buildClient.ts');
     const { createWebApp, DEFAULT_CLIENT_DIR } = await import('./web/createWebApp.ts');
     await ensureClientBuild(DEFAULT_CLIENT_DIR, (message) => logger.info(message));
-    const web = await listen(createWebApp({ config, logger }), config.port);
+    // In one process the host hands /api to the API in memory; the API still listens on its own port too.
+    const web = await listen(createWebApp({ config, logger, localApi }), config.port);
     servers.push(web);
     logger.info({ port: web.port, api: config.eventsApiUrl }, `portal em http://localhost:${web.port}`);
   }

@@ -15,6 +15,12 @@ export interface WebAppOptions {
   config: Config;
   logger: Logger;
   clientDir?: string;
+  /**
+   * The events API's own request handler, when it runs in this process (`npm start`): `/api` requests go
+   * straight to it instead of over a loopback connection to its port — half the CPU of a forwarded request.
+   * The API then sees the client's own connection, and applies the same TRUST_PROXY rules to it.
+   */
+  localApi?: http.RequestListener;
 }
 
 /**
@@ -23,7 +29,7 @@ export interface WebAppOptions {
  * host's own is mixed into the API's answers, and the hop costs a quarter of what it did through Express.
  * The API writes the log line of every `/api` request.
  */
-export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR }: WebAppOptions): http.RequestListener {
+export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, localApi }: WebAppOptions): http.RequestListener {
   const indexHtml = renderIndexHtml(clientDir, config);
   const app = express();
   app.disable('x-powered-by');
@@ -80,7 +86,7 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR }:
     res.status(status).type('text/plain').send(message);
   }) as express.ErrorRequestHandler);
 
-  const forward = apiForwarder({ target: config.eventsApiUrl, logger, trust: app.get('trust proxy fn') as TrustFn });
+  const forward = localApi ?? apiForwarder({ target: config.eventsApiUrl, logger, trust: app.get('trust proxy fn') as TrustFn });
   return (req, res) => {
     if (isApiPath(req.url ?? '')) forward(req, res);
     else app(req, res);

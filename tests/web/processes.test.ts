@@ -204,7 +204,7 @@ describe('the web host and the API as separate processes', SLOW, () => {
     });
   }, 180_000);
 
-  it('npm start serves the app and the events through the proxy, in one process', async () => {
+  it('npm start serves the app and the events, in one process', async () => {
     const [port, apiPort] = [await freePort(), await freePort()];
     const main = await startListening([], { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir(), LOG_LEVEL: 'info' }, [
       API_READY,

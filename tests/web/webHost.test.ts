@@ -279,6 +279,31 @@ describe('the /api proxy', () => {
     }
   });
 
+  it('hands /api straight to the API when both run in one process (npm start): no hop, nothing added or lost', async () => {
+    const localApi: http.RequestListener = (req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ method: req.method, url: req.url, forwardedFor: req.headers['x-forwarded-for'] ?? null, body }));
+      });
+    };
+    // The API's port is closed: an answer can only have come from the handler in memory.
+    const app = createWebApp({
+      config: testConfig({ EVENTS_API_URL: `http://127.0.0.1:${await closedPort()}` }),
+      logger: silentLogger,
+      clientDir: client.dir,
+      localApi,
+    });
+    const body = JSON.stringify({ note: 'ü 😀', list: [1, 2, 3] });
+    const res = await request(app).post('/api/events/3/allocations?force=true').set('Content-Type', 'application/json').send(body);
+    expect(res.body).toEqual({ method: 'POST', url: '/api/events/3/allocations?force=true', forwardedFor: null, body });
+    const page = await request(app).get('/apiary');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('id="portal-config"');
+  });
+
   it('answers 502 upstream_unavailable as JSON at once when the API is down', async () => {
     const app = webApp({ EVENTS_API_URL: `http://127.0.0.1:${await closedPort()}` });
     const get = await request(app).get('/api/events').timeout(5_000);
