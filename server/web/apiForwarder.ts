@@ -86,9 +86,18 @@ export function apiForwarder({ target, logger, trust, timeoutMs = 30_000 }: ApiF
   };
 
   return (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    // Headers the client named in its Connection header are about its own connection too.
+    const connection = req.headers.connection;
+    const named = connection ? new Set(connection.toLowerCase().split(',').map((name) => name.trim())) : undefined;
     const headers: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (!HOP_BY_HOP.has(name) && !named?.has(name)) headers[name] = value;
+    }
     forwardedHeaders(req, trusted, headers);
+    const chunked = req.headers['transfer-encoding'] !== undefined;
+    // A body of unknown length goes on chunked. Without the header, Node sends the body of a GET or DELETE
+    // unframed, and the API would read it as a request of its own (smuggled past the trust rules above).
+    if (chunked) headers['transfer-encoding'] = 'chunked';
 
     const forwarded = http.request({
       protocol: upstream.protocol,
@@ -122,8 +131,7 @@ export function apiForwarder({ target, logger, trust, timeoutMs = 30_000 }: ApiF
       clientGone = true;
       forwarded.destroy();
     });
-    const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
-    if (hasBody) req.pipe(forwarded);
+    if (chunked || (req.headers['content-length'] ?? '0') !== '0') req.pipe(forwarded);
     else forwarded.end();
   };
 }

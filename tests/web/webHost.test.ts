@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,6 +271,45 @@ describe('the /api proxy', () => {
       });
       await clientLeft; // the upstream saw its request go away: bounded by the test timeout
       expect(upstreamClosed).toContain('/api/stream');
+    } finally {
+      web.server.closeAllConnections();
+      up.server.closeAllConnections();
+      await web.close();
+      await up.close();
+    }
+  });
+
+  it('keeps a chunked body framed on its way on: a request hidden in the body of a GET never reaches the API', async () => {
+    const seen: Array<{ url: string; body: string; forwardedFor: string | undefined }> = [];
+    const upstream: http.RequestListener = (req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        seen.push({ url: req.url ?? '', body, forwardedFor: req.headers['x-forwarded-for'] as string | undefined });
+        res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+      });
+    };
+    const up = await listen(upstream, 0, '127.0.0.1');
+    const web = await listen(webApp({ EVENTS_API_URL: `http://127.0.0.1:${up.port}` }), 0, '127.0.0.1');
+    try {
+      const hidden = 'GET /api/smuggled HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 6.6.6.6\r\n\r\n';
+      const chunkedGet =
+        `GET /api/a HTTP/1.1\r\nHost: portal\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n` +
+        `${Buffer.byteLength(hidden).toString(16)}\r\n${hidden}\r\n0\r\n\r\n`;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(web.port, '127.0.0.1', () => socket.write(chunkedGet));
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (text += chunk));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200/);
+      // The next request rides the same kept-alive upstream connection: anything smuggled would have come first.
+      expect((await rawRequest(web.port, { path: '/api/b' })).status).toBe(200);
+      expect(seen.map((request) => request.url)).toEqual(['/api/a', '/api/b']);
+      expect(seen[0]!.body).toBe(hidden);
     } finally {
       web.server.closeAllConnections();
       up.server.closeAllConnections();
