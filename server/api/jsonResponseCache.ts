@@ -17,9 +17,17 @@ export type SendCachedJson = (res: Response, key: string, load: () => Promise<un
  * seen by the next read through every instance. Without a version probe (PostgreSQL) nothing is remembered.
  * Entries carry a strong ETag, so a browser's revalidation gets a 304.
  */
-export function jsonResponseCache(dataVersion: (() => string) | undefined, maxEntries = 512): SendCachedJson {
+export function jsonResponseCache(
+  dataVersion: (() => Promise<string>) | undefined,
+  { maxBytes = 16 * 1024 * 1024, maxEntryBytes = 1024 * 1024 } = {},
+): SendCachedJson {
   const entries = new Map<string, Entry>();
+  let bytes = 0;
   let current: string | undefined;
+  const clear = () => {
+    entries.clear();
+    bytes = 0;
+  };
 
   const send = (res: Response, entry: Entry) => {
     res.set('ETag', entry.etag).type('application/json').send(entry.body);
@@ -32,9 +40,9 @@ export function jsonResponseCache(dataVersion: (() => string) | undefined, maxEn
       res.json(value);
       return true;
     }
-    const version = dataVersion();
+    const version = await dataVersion();
     if (version !== current) {
-      entries.clear();
+      clear();
       current = version;
     }
     const cached = entries.get(key);
@@ -46,9 +54,11 @@ export function jsonResponseCache(dataVersion: (() => string) | undefined, maxEn
     if (value === undefined) return false;
     const body = Buffer.from(JSON.stringify(value));
     const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    // Kept only if nothing was written while it loaded: otherwise it may predate that write.
-    if (current === version && dataVersion() === version) {
-      if (entries.size >= maxEntries) entries.clear();
+    // Kept only if nothing was written while it loaded (otherwise it may predate that write), and within a
+    // memory budget: anyone may ask for a year of events under many different ranges.
+    if (body.length <= maxEntryBytes && current === version && (await dataVersion()) === version) {
+      if (bytes + body.length > maxBytes) clear();
+      bytes += body.length - (entries.get(key)?.body.length ?? 0);
       entries.set(key, entry);
     }
     send(res, entry);
