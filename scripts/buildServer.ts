@@ -46,6 +46,20 @@ export async function buildServer(): Promise<void> {
   fs.mkdirSync(SERVER_DIST, { recursive: true });
   for (const output of result.outputFiles) writeIfChanged(output.path, output.contents);
   for (const file of RUNTIME_FILES) writeIfChanged(path.join(SERVER_DIST, path.basename(file)), fs.readFileSync(path.join(ROOT, file)));
+  removeStaleChunks(new Set(result.outputFiles.map((output) => path.basename(output.path))));
+}
+
+/**
+ * Chunks of earlier builds (their names carry a content hash) are removed once they are an hour old: a
+ * process started from an older build has long finished loading its chunks by then.
+ */
+function removeStaleChunks(current: Set<string>): void {
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  for (const name of fs.readdirSync(SERVER_DIST)) {
+    if (!name.endsWith('.js') || current.has(name)) continue;
+    const file = path.join(SERVER_DIST, name);
+    if (fs.statSync(file).mtimeMs < hourAgo) fs.rmSync(file, { force: true });
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -9,6 +9,7 @@ import { requestLogger } from '../requestLogger.ts';
 import { apiForwarder, isApiPath, type TrustFn } from './apiForwarder.ts';
 import { renderIndexHtml } from './indexHtml.ts';
 
+// server/web/ in the sources and dist/server/ in the bundle `npm start` runs: both two levels below the root.
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 export interface WebAppOptions {
