@@ -33,13 +33,15 @@ export function createApiApp(options: ApiAppOptions): express.Express {
 
   app.use(requestLogger(options.logger));
   app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  // The public reads of the events page need no body, cookie or session: answered before that work (a
+  // member's events page no longer costs a session lookup per call).
+  app.use(eventsRouter(context));
   // CSRF before parsing or authentication: a cross-site request is refused before anything reads it.
   app.use(csrfGuard);
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
   app.use(loadSession(context));
 
-  app.use(eventsRouter(context));
   app.use(authRouter(context));
   app.use(eventTypesRouter(context));
   app.use(eventManagementRouter(context));

@@ -18,7 +18,7 @@ export type SendCachedJson = (res: Response, key: string, load: () => Promise<un
  * Entries carry a strong ETag, so a browser's revalidation gets a 304.
  */
 export function jsonResponseCache(
-  dataVersion: (() => Promise<string>) | undefined,
+  dataVersion: (() => string) | undefined,
   { maxBytes = 16 * 1024 * 1024, maxEntryBytes = 1024 * 1024 } = {},
 ): SendCachedJson {
   const entries = new Map<string, Entry>();
@@ -40,7 +40,7 @@ export function jsonResponseCache(
       res.json(value);
       return true;
     }
-    const version = await dataVersion();
+    const version = dataVersion();
     if (version !== current) {
       clear();
       current = version;
@@ -56,7 +56,7 @@ export function jsonResponseCache(
     const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
     // Kept only if nothing was written while it loaded (otherwise it may predate that write), and within a
     // memory budget: anyone may ask for a year of events under many different ranges.
-    if (body.length <= maxEntryBytes && current === version && (await dataVersion()) === version) {
+    if (body.length <= maxEntryBytes && current === version && dataVersion() === version) {
       if (bytes + body.length > maxBytes) clear();
       bytes += body.length - (entries.get(key)?.body.length ?? 0);
       entries.set(key, entry);

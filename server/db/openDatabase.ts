@@ -13,7 +13,7 @@ export interface Database {
    * cheap enough to ask on every request. Absent where no such probe exists (PostgreSQL), and then nothing is
    * cached.
    */
-  dataVersion?: () => Promise<string>;
+  dataVersion?: () => string;
 }
 
 export interface DatabaseOptions {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { DB } from './schema.ts';
 import { sqliteFile, type Database } from './openDatabase.ts';
 
@@ -34,12 +34,13 @@ export function openSqlite(dataDir: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // data_version moves when another connection (another process on this file) commits; total_changes()
-  // when this one writes. Together they tell, in a few microseconds, whether anything changed. Asked through
-  // Kysely, so never from inside a transaction of this process (whose snapshot would hide other commits).
-  const probe = CompiledQuery.raw('select data_version as other, total_changes() as own from pragma_data_version');
-  const dataVersion = async () => {
-    const { other, own } = (await db.executeQuery<{ other: number; own: number }>(probe)).rows[0]!;
-    return `${other}:${own}`;
-  };
+  // when this one writes. Together they tell, in a few microseconds, whether anything changed. Inside a
+  // transaction of this connection the answer would come from its snapshot, blind to other processes'
+  // commits: then every call answers a new value, so nothing is served from memory or remembered.
+  const otherCommits = sqlite.prepare('pragma data_version').pluck();
+  const ownChanges = sqlite.prepare('select total_changes()').pluck();
+  let inTransaction = 0;
+  const dataVersion = () =>
+    sqlite.inTransaction ? `transaction:${++inTransaction}` : `${otherCommits.get() as number}:${ownChanges.get() as number}`;
   return { db, dialect: 'sqlite', close: () => db.destroy(), dataVersion };
 }
