@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
-import { createTestUser, sessionCookie, uniqueEmail } from '../support/authAgent.ts';
+import { createTestUser, sessionCookie, signedInAgent, uniqueEmail } from '../support/authAgent.ts';
 import { sharedDatabase } from '../support/sharedDatabase.ts';
 import { testDatabases } from '../support/testDatabases.ts';
 
@@ -94,6 +94,26 @@ describe.each(testDatabases)('login throttling on $name', ({ name, open }) => {
     expect((await login(t.app, { email: user.email, password: user.password }, ip)).status).toBe(200);
     expect(await fail(t.app, 10, () => ({ email: user.email, password: 'wrong-password' }), ip, 1)).toEqual(Array(10).fill(401));
     expectThrottled(await login(t.app, { email: user.email, password: user.password }, ip));
+  });
+
+  it('wrong current passwords on the password change count like failed logins, for the account and the address', async () => {
+    t.clock.set(new Date('2026-04-08T10:00:00.000Z'));
+    const ip = freshIp();
+    const { agent, user, password } = await signedInAgent(t.app, t.database);
+    const change = (current: string) =>
+      agent.post('/api/auth/password').set('X-Forwarded-For', ip).send({ current, new: 'uma-senha-nova-e-longa-7' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await change(`wrong-${i}`)).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    // The right current password no longer helps, here or at the sign-in form (from anywhere).
+    expectThrottled(await change(password));
+    expectThrottled(await login(t.app, { email: user.email, password }, freshIp()));
+    // A right guess in between clears the count, as a sign-in does.
+    const other = await signedInAgent(t.app, t.database);
+    const otherChange = (current: string) => other.agent.post('/api/auth/password').set('X-Forwarded-For', freshIp()).send({ current, new: 'uma-senha-nova-e-longa-8' });
+    for (let i = 0; i < 9; i++) expect((await otherChange(`wrong-${i}`)).status).toBe(401);
+    expect((await otherChange(other.password)).status).toBe(204);
+    for (let i = 0; i < 9; i++) expect((await otherChange(`wrong-again-${i}`)).status).toBe(401);
   });
 
   it('a burst of parallel failures cannot get past the limit', async () => {

@@ -67,10 +67,15 @@ export function authRouter({ database, config, now }: ApiContext): Router {
   router.post('/api/auth/password', async (req, res) => {
     const user = requireUser(req);
     const input = parseInput(passwordChangeRequestSchema, req.body);
+    // A guess at the current password is a guess at the account's password: it counts against the same
+    // email and address as a sign-in (someone at an unlocked computer cannot try passwords here forever).
+    const attempt = await beginLoginAttempt(db, user.email, req.ip ?? 'unknown', now());
     const row = await findUserByEmail(db, user.email);
     if (!row || !(await passwordHasher.verify(row.password_hash, input.current))) {
+      await loginFailed(db, now());
       throw new HttpError(401, 'invalid_credentials', 'A senha atual está incorreta.');
     }
+    await loginSucceeded(db, attempt);
     checkPasswordRules(input.new);
     await db.updateTable('users').set({ password_hash: await passwordHasher.hash(input.new) }).where('id', '=', user.id).execute();
     await deleteUserSessions(db, user.id, req.sessionTokenHash);
