@@ -2,10 +2,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 
-/** Builds the client with Vite in a child process (NODE_ENV=production) when no build exists. */
+/** What the client build is made from, relative to the repository root. */
+const CLIENT_INPUTS = ['client', 'shared', 'vite.config.ts', 'package-lock.json'];
+
+function newestChange(file: string): number {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(file)) newest = Math.max(newest, newestChange(path.join(file, entry)));
+  return newest;
+}
+
+/**
+ * Whether `clientDir` holds a build at least as new as every source it is made from. A checkout updated by
+ * `git pull` must not go on serving yesterday's client; a deployment that ships only `dist/` has no sources
+ * and its build is always current.
+ */
+export function clientBuildIsCurrent(clientDir: string): boolean {
+  const built = fs.statSync(path.join(clientDir, 'index.html'), { throwIfNoEntry: false });
+  if (!built) return false;
+  const root = path.resolve(clientDir, '../..');
+  return CLIENT_INPUTS.every((input) => newestChange(path.join(root, input)) <= built.mtimeMs);
+}
+
+/** Builds the client with Vite in a child process (NODE_ENV=production) when no current build exists. */
 export async function ensureClientBuild(clientDir: string, log: (message: string) => void): Promise<void> {
-  if (fs.existsSync(path.join(clientDir, 'index.html'))) return;
-  log('Nenhum build do cliente encontrado; executando vite build…');
+  if (clientBuildIsCurrent(clientDir)) return;
+  const missing = !fs.existsSync(path.join(clientDir, 'index.html'));
+  log(missing ? 'Nenhum build do cliente encontrado; executando vite build…' : 'O build do cliente está desatualizado; executando vite build…');
   const root = path.resolve(clientDir, '../..');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {

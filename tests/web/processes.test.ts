@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clientBuildIsCurrent } from '../../server/buildClient.ts';
 import { openDatabase, sqliteFile } from '../../server/db/openDatabase.ts';
 import { expectApiError } from '../support/apiAssertions.ts';
 import {
@@ -191,8 +192,8 @@ describe('the events API process', SLOW, () => {
 
 describe('the web host and the API as separate processes', SLOW, () => {
   beforeAll(async () => {
-    if (fs.existsSync(CLIENT_INDEX)) return;
-    // A fresh clone has no client build; make one once (main.ts would otherwise build it on start).
+    if (clientBuildIsCurrent(path.dirname(CLIENT_INDEX))) return;
+    // A fresh clone has no client build (or an old one); make one once (main.ts would otherwise build it on start).
     await new Promise<void>((resolve, reject) => {
       const build = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
         cwd: ROOT,
