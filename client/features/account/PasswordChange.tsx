@@ -3,6 +3,7 @@ import { portalErrorOf } from '../session/apiError.ts';
 import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../session/passwordLength.ts';
 import { useChangePasswordMutation } from '../session/sessionApi.ts';
 import { Spinner } from '../session/Spinner.tsx';
+import { TextField } from '../../app/TextField.tsx';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Senha alterada. As suas outras sessões foram encerradas.';
 
@@ -38,36 +39,23 @@ export function PasswordChange() {
         Alterar senha
       </h2>
       <form className="account-card__form" onSubmit={(submit) => void handleSubmit(submit)} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-current`}>
-            Senha atual
-          </label>
-          <input
-            id={`${id}-current`}
-            className="field__input"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(change) => setCurrent(change.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-new`}>
-            Nova senha
-          </label>
-          <input
-            id={`${id}-new`}
-            className="field__input"
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(change) => setNext(change.target.value)}
-            aria-describedby={`${id}-new-hint`}
-          />
-          <span id={`${id}-new-hint`} className="field__hint">
-            {PASSWORD_LENGTH_MESSAGE}
-          </span>
-        </div>
+        <TextField
+          id={`${id}-current`}
+          label="Senha atual"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(change) => setCurrent(change.target.value)}
+        />
+        <TextField
+          id={`${id}-new`}
+          label="Nova senha"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(change) => setNext(change.target.value)}
+          hint={PASSWORD_LENGTH_MESSAGE}
+        />
         {error ? (
           <p className="account-card__error" role="alert">
             {error}

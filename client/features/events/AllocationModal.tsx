@@ -5,6 +5,7 @@ import { Modal } from '../../app/Modal.tsx';
 import { useSession } from '../session/useSession.ts';
 import { EventReadOnlyFields } from './EventReadOnlyFields.tsx';
 import { allocationClosed, selectAllocationEvent } from './eventsSlice.ts';
+import { TextField } from '../../app/TextField.tsx';
 
 /** Leaders and admins only, so not in the first download. */
 const LeaderAllocationDialog = lazy(() =>
@@ -67,18 +68,8 @@ function AllocationDialog({ event, onClose }: AllocationDialogProps) {
     <Modal title="Allocate Member to Event" onClose={onClose}>
       <form className="allocation-form" onSubmit={handleSubmit} noValidate>
         <EventReadOnlyFields event={event} idPrefix={id} />
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-department`}>
-            Department
-          </label>
-          <input id={`${id}-department`} className="field__input" type="text" name="department" autoComplete="off" data-autofocus />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-member`}>
-            Member
-          </label>
-          <input id={`${id}-member`} className="field__input" type="text" name="member" autoComplete="off" />
-        </div>
+        <TextField id={`${id}-department`} label="Department" type="text" name="department" autoComplete="off" data-autofocus />
+        <TextField id={`${id}-member`} label="Member" type="text" name="member" autoComplete="off" />
         <div className="allocation-form__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel

@@ -2,6 +2,7 @@ import { formatDateTime } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from './eventDays.ts';
+import { TextField } from '../../app/TextField.tsx';
 
 export interface EventReadOnlyFieldsProps {
   event: Event;
@@ -14,24 +15,8 @@ export function EventReadOnlyFields({ event, idPrefix }: EventReadOnlyFieldsProp
   const { timeZone } = usePublicConfig();
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor={`${idPrefix}-event`}>
-          Event
-        </label>
-        <input id={`${idPrefix}-event`} className="field__input" type="text" readOnly value={eventName(event)} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${idPrefix}-date`}>
-          Date
-        </label>
-        <input
-          id={`${idPrefix}-date`}
-          className="field__input"
-          type="text"
-          readOnly
-          value={formatDateTime(event.datetime, timeZone)}
-        />
-      </div>
+      <TextField id={`${idPrefix}-event`} label="Event" type="text" readOnly value={eventName(event)} />
+      <TextField id={`${idPrefix}-date`} label="Date" type="text" readOnly value={formatDateTime(event.datetime, timeZone)} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { ScheduleConflictNotice } from '../escalas/ScheduleConflictNotice.tsx';
 import { FORCE_ALLOCATION_LABEL, useAllocationForm } from '../escalas/useAllocationForm.ts';
 import { Spinner } from '../session/Spinner.tsx';
 import { EventReadOnlyFields } from './EventReadOnlyFields.tsx';
+import { TextField } from '../../app/TextField.tsx';
 
 export interface LeaderAllocationDialogProps {
   event: Event;
@@ -37,49 +38,35 @@ export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialo
     <Modal title="Allocate Member to Event" onClose={onClose}>
       <form className="allocation-form" onSubmit={handleSubmit} noValidate aria-busy={form.busy || undefined}>
         <EventReadOnlyFields event={event} idPrefix={id} />
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-department`}>
-            Department
-          </label>
-          <input
-            id={`${id}-department`}
-            className="field__input"
-            type="text"
-            name="department"
-            autoComplete="off"
-            list={`${id}-departments`}
-            value={form.department}
-            onChange={(change) => form.setDepartment(change.target.value)}
-            aria-describedby={`${id}-department-hint`}
-            data-autofocus
-          />
-          <span id={`${id}-department-hint`} className="field__hint">
-            Ex.: Louvor, Mídia, Recepção.
-          </span>
+        <TextField
+          id={`${id}-department`}
+          label="Department"
+          type="text"
+          name="department"
+          autoComplete="off"
+          list={`${id}-departments`}
+          value={form.department}
+          onChange={(change) => form.setDepartment(change.target.value)}
+          hint="Ex.: Louvor, Mídia, Recepção."
+          data-autofocus
+        >
           <datalist id={`${id}-departments`}>
             {form.departments.map((department) => (
               <option key={department.id} value={department.name} />
             ))}
           </datalist>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-member`}>
-            Member
-          </label>
-          <input
-            id={`${id}-member`}
-            className="field__input"
-            type="text"
-            name="member"
-            autoComplete="off"
-            list={`${id}-members`}
-            value={form.member}
-            onChange={(change) => form.setMember(change.target.value)}
-            aria-describedby={`${id}-member-hint`}
-          />
-          <span id={`${id}-member-hint`} className="field__hint">
-            Digite o nome ou o email e escolha na lista.
-          </span>
+        </TextField>
+        <TextField
+          id={`${id}-member`}
+          label="Member"
+          type="text"
+          name="member"
+          autoComplete="off"
+          list={`${id}-members`}
+          value={form.member}
+          onChange={(change) => form.setMember(change.target.value)}
+          hint="Digite o nome ou o email e escolha na lista."
+        >
           <datalist id={`${id}-members`}>
             {form.members.map((member) => (
               <option key={member.id} value={member.email} label={member.name}>
@@ -87,7 +74,7 @@ export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialo
               </option>
             ))}
           </datalist>
-        </div>
+        </TextField>
         {error?.code === 'schedule_conflict' ? (
           <>
             <ScheduleConflictNotice ref={errorRef} message={error.message} conflicts={error.conflicts ?? []} timeZone={timeZone} />

@@ -2,6 +2,7 @@ import { useId, useRef, type FormEvent, type Ref } from 'react';
 import { Icon, type IconName } from '../../layout/Icon.tsx';
 import { Spinner } from '../session/Spinner.tsx';
 import { focusFirstEmptyField, useFocusKeptAfterBusy } from './formFocus.ts';
+import { TextField } from '../../app/TextField.tsx';
 
 export interface LoginCredentials {
   email: string;
@@ -49,24 +50,8 @@ export function LoginForm({ onLogin, titleRef, busy = false, error = null }: Log
         ))}
       </div>
       <p className="auth-form__hint">ou use email e senha</p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-email`}>
-          Email de login
-        </label>
-        <input id={`${id}-email`} className="field__input" name="email" type="email" autoComplete="username" />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-password`}>
-          Senha de login
-        </label>
-        <input
-          id={`${id}-password`}
-          className="field__input"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-        />
-      </div>
+      <TextField id={`${id}-email`} label="Email de login" name="email" type="email" autoComplete="username" />
+      <TextField id={`${id}-password`} label="Senha de login" name="password" type="password" autoComplete="current-password" />
       <a className="auth-form__link" href="#" onClick={(event) => event.preventDefault()}>
         Esqueceu sua senha?
       </a>

@@ -1,6 +1,7 @@
 import { useId, useRef, type FormEvent, type Ref } from 'react';
 import { Spinner } from '../session/Spinner.tsx';
 import { focusFirstEmptyField, useFocusKeptAfterBusy } from './formFocus.ts';
+import { TextField } from '../../app/TextField.tsx';
 
 export interface Registration {
   name: string;
@@ -39,30 +40,9 @@ export function RegisterForm({ onRegister, titleRef, busy = false, error = null 
         Criar conta
       </h2>
       <p className="auth-form__hint">ou use seu email e senha</p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-name`}>
-          Nome
-        </label>
-        <input id={`${id}-name`} className="field__input" name="name" type="text" autoComplete="name" />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-email`}>
-          Email de cadastro
-        </label>
-        <input id={`${id}-email`} className="field__input" name="email" type="email" autoComplete="email" />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-password`}>
-          Senha de cadastro
-        </label>
-        <input
-          id={`${id}-password`}
-          className="field__input"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-        />
-      </div>
+      <TextField id={`${id}-name`} label="Nome" name="name" type="text" autoComplete="name" />
+      <TextField id={`${id}-email`} label="Email de cadastro" name="email" type="email" autoComplete="email" />
+      <TextField id={`${id}-password`} label="Senha de cadastro" name="password" type="password" autoComplete="new-password" />
       {error ? (
         <p className="auth-form__error" role="alert">
           {error}
