@@ -6,18 +6,16 @@ import { usePublicConfig } from '../../../app/publicConfig.ts';
 import {
   MESSAGES,
   eventTypeIdOf,
-  formApiErrorOf,
   localDateTime,
   validateEventFields,
   withoutErrorsOf,
   type EventFieldValues,
-  type FieldErrors,
 } from './eventForm.ts';
 import { useGetEventTypesQuery, useUpdateEventMutation } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
 import { EventFormModal } from './EventFormModal.tsx';
 import { ScopeField } from './ScopeField.tsx';
-import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
+import { useFormProblems } from './useFormProblems.ts';
 
 export interface EditEventModalProps {
   event: Event;
@@ -36,7 +34,7 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
   const { timeZone } = usePublicConfig();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const { errors, setErrors, alert, setAlert, foundBeforeSending, showApiError } = useFormProblems(formRef);
   const eventTypes = useGetEventTypesQuery();
   const [updateEvent, { isLoading: saving }] = useUpdateEventMutation();
 
@@ -47,8 +45,6 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
   /** null until the leader picks a type: the event's own type is shown (once the types are known). */
   const [typeId, setTypeId] = useState<string | null>(null);
   const [scope, setScope] = useState<EventScope>('one');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
 
   const values: EventFieldValues = { ...when, typeId: typeId ?? initialTypeId };
 
@@ -63,12 +59,7 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
     submit.preventDefault();
     if (saving) return;
     const found = validateEventFields(values);
-    setErrors(found);
-    setAlert(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid();
-      return;
-    }
+    if (foundBeforeSending(found)) return;
     const changes: UpdateEventRequest = {};
     if (when.date !== initial.date || when.time !== initial.time) changes.datetime = localDateTime(when);
     if (typeId !== null && typeId !== initialTypeId) changes.event_type_id = eventTypeIdOf(typeId);
@@ -80,10 +71,7 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
       await updateEvent({ id: event.id, scope, changes }).unwrap();
       onClose();
     } catch (error) {
-      const problem = formApiErrorOf(error);
-      setErrors(problem.fields);
-      setAlert(problem.message);
-      if (Object.keys(problem.fields).length > 0) focusFirstInvalid();
+      showApiError(error);
     }
   };
 

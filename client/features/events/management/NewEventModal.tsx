@@ -2,21 +2,19 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   NO_REPEAT,
   eventTypeIdOf,
-  formApiErrorOf,
   localDateTime,
   repeatRuleOf,
   validateEventFields,
   validateRepeat,
   withoutErrorsOf,
   type EventFieldValues,
-  type FieldErrors,
   type RepeatFieldValues,
 } from './eventForm.ts';
 import { useCreateEventMutation, useGetEventTypesQuery } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
 import { EventFormModal } from './EventFormModal.tsx';
 import { RepeatFields } from './RepeatFields.tsx';
-import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
+import { useFormProblems } from './useFormProblems.ts';
 
 export interface NewEventModalProps {
   onClose: () => void;
@@ -26,24 +24,17 @@ export interface NewEventModalProps {
 export function NewEventModal({ onClose }: NewEventModalProps) {
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const { errors, setErrors, alert, foundBeforeSending, showApiError } = useFormProblems(formRef);
   const eventTypes = useGetEventTypesQuery();
   const [createEvent, { isLoading: saving }] = useCreateEventMutation();
   const [values, setValues] = useState<EventFieldValues>({ typeId: '', date: '', time: '' });
   const [repeat, setRepeat] = useState<RepeatFieldValues>(NO_REPEAT);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
 
   const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
     submit.preventDefault();
     if (saving) return;
     const found = { ...validateEventFields(values), ...validateRepeat(repeat, values.date) };
-    setErrors(found);
-    setAlert(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid();
-      return;
-    }
+    if (foundBeforeSending(found)) return;
     const rule = repeatRuleOf(repeat, values.date);
     try {
       await createEvent({
@@ -53,10 +44,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
       }).unwrap();
       onClose();
     } catch (error) {
-      const problem = formApiErrorOf(error);
-      setErrors(problem.fields);
-      setAlert(problem.message);
-      if (Object.keys(problem.fields).length > 0) focusFirstInvalid();
+      showApiError(error);
     }
   };
 
