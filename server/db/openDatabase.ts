@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import type { DB } from './schema.ts';
 import { dialectOf, type DialectName } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';

@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m001 from './001_events.ts';
 import * as m002 from './002_accounts.ts';
 import * as m003 from './003_escalas.ts';
