@@ -1,7 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { clientBoundaries } from './eslint/clientBoundaries.js';
+import { serverBoundaries } from './eslint/serverBoundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'bench/'] },
@@ -10,17 +13,29 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // client/ and server/ never import each other; shared/ imports neither.
   {
-    files: ['client/**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'O cliente não importa código do servidor.' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './client', from: './server', message: 'O cliente não importa código do servidor.' },
+            { target: './server', from: './client', message: 'O servidor não importa código do cliente.' },
+            { target: './shared', from: ['./client', './server'], message: 'shared/ é o contrato: não depende de cliente nem de servidor.' },
+          ],
+        },
+      ],
     },
   },
+  ...clientBoundaries,
+  ...serverBoundaries,
 );
