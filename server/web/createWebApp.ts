@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { requestLogger } from '../requestLogger.ts';
-import { apiForwarder, isApiPath, type TrustFn } from './apiForwarder.ts';
+import { apiProxy, isApiPath, type TrustFn } from './apiProxy.ts';
 import { renderIndexHtml } from './indexHtml.ts';
 
 // server/web/ in the sources and dist/server/ in the bundle `npm start` runs: both two levels below the root.
@@ -26,15 +26,15 @@ export interface WebAppOptions {
 
 /**
  * The web host: the built SPA, its public config, and `/api` forwarded to the events API. `/api` requests are
- * handed to the forwarder before Express sees them: no body parser touches their streams, no header of the
- * host's own is mixed into the API's answers, and the hop costs a quarter of what it did through Express.
+ * handed to the proxy (http-proxy-middleware) before Express sees them: no body parser touches their streams and
+ * no header of the host's own is mixed into the API's answers.
  * The API writes the log line of every `/api` request.
  */
 export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, localApi }: WebAppOptions): http.RequestListener {
   const indexHtml = renderIndexHtml(clientDir, config);
   const app = express();
   app.disable('x-powered-by');
-  // Whose X-Forwarded-* the host believes before it writes its own for the API (see apiForwarder).
+  // Whose X-Forwarded-* the host believes before it writes its own for the API (see apiProxy).
   app.set('trust proxy', config.trustProxy);
 
   app.use(
@@ -87,7 +87,7 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, l
     res.status(status).type('text/plain').send(message);
   }) as express.ErrorRequestHandler);
 
-  const forward = localApi ?? apiForwarder({ target: config.eventsApiUrl, logger, trust: app.get('trust proxy fn') as TrustFn });
+  const forward = localApi ?? apiProxy({ target: config.eventsApiUrl, logger, trust: app.get('trust proxy fn') as TrustFn });
   return (req, res) => {
     if (isApiPath(req.url ?? '')) forward(req, res);
     else app(req, res);
