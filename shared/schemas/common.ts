@@ -4,9 +4,16 @@ import { daysBetween, isDayKey } from '../dayKey.ts';
 export const MAX_ID = 2147483647;
 export const MAX_RANGE_DAYS = 366;
 
+/** The years the product supports: every event, filter and blockout falls within them (both databases can store them). */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+
 export const dayKeySchema = z
   .string()
-  .refine(isDayKey, { message: 'Use uma data válida no formato aaaa-mm-dd.' });
+  .refine(isDayKey, { message: 'Use uma data válida no formato aaaa-mm-dd.', abort: true })
+  .refine((day) => Number(day.slice(0, 4)) >= MIN_YEAR && Number(day.slice(0, 4)) <= MAX_YEAR, {
+    message: `Use uma data entre os anos ${MIN_YEAR} e ${MAX_YEAR}.`,
+  });
 
 /** A resource id as it appears in a path: a positive 32-bit integer written in plain digits. */
 export const idParamSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayKeySchema, idSchema } from './common.ts';
+import { dayKeySchema, idSchema, MAX_YEAR, MIN_YEAR } from './common.ts';
 import { eventSchema } from './events.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -55,7 +55,7 @@ export function parseEventDateTime(value: string): EventDateTimeParts | undefine
   const hour = Number(h);
   const minute = Number(mi);
   const second = Number(s);
-  if (year < 1900 || year > 2999 || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (year < MIN_YEAR || year > MAX_YEAR || hour > 23 || minute > 59 || second > 59) return undefined;
   // Date.UTC rolls 30 February over into March: a round trip that changes the day means it does not exist.
   const probe = new Date(Date.UTC(year, month - 1, day));
   if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return undefined;

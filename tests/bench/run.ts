@@ -68,8 +68,12 @@ async function main(): Promise<number> {
     { id: 'memory', title: '6. Memory', run: () => runMemorySection(fixture, SIZES, pool) },
   ];
 
+  // BENCH_SECTIONS=proxy,growth runs only those (the data section always runs: everything else needs it).
+  const only = process.env.BENCH_SECTIONS?.split(',').map((id) => id.trim());
+  const chosen = only ? plan.filter((step) => step.id === 'data' || only.includes(step.id)) : plan;
+
   try {
-    for (const step of plan) {
+    for (const step of chosen) {
       const sectionStarted = performance.now();
       log(`${step.title}…`);
       let result: SectionResult;
@@ -103,7 +107,7 @@ async function main(): Promise<number> {
   }
 
   const problems: string[] = [];
-  for (const step of plan) {
+  for (const step of chosen) {
     const section = sections.find((s) => s.id === step.id);
     if (!section) problems.push(`${step.title}: did not run`);
     else if (!section.skipped && section.requests === 0) problems.push(`${section.title}: made no requests`);
