@@ -7,12 +7,18 @@ import { sqliteFile, type Database } from './openDatabase.ts';
 /**
  * Kysely prepares every query anew; the same few SQL texts recur on every request, so their prepared
  * statements are kept (a statement still being iterated by a stream is never handed out twice).
+ *
+ * Kysely opens transactions with a plain `begin`. Ours read, then write; when another process on the same file
+ * commits in between, SQLite cannot upgrade the stale read snapshot and fails at once with SQLITE_BUSY — the busy
+ * timeout never applies to that case (two API processes lost a third of 390 concurrent writes). `begin immediate`
+ * takes the write lock up front, where the busy timeout does wait.
  */
 function withStatementCache(sqlite: SQLite.Database, max = 256): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(sqlText: string) {
+      const text = sqlText === 'begin' ? 'begin immediate' : sqlText;
       const cached = statements.get(text);
       if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(text);
@@ -31,7 +37,8 @@ export function openSqlite(dataDir: string): Database {
   // Writes here are a few per minute, so the extra fsync costs nothing anyone notices.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // How long a write waits for another process's transaction to finish before giving up.
+  sqlite.pragma('busy_timeout = 15000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // data_version moves when another connection (another process on this file) commits; total_changes()
   // when this one writes. Together they tell, in a few microseconds, whether anything changed. Inside a
