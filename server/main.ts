@@ -60,7 +60,11 @@ async function main(): Promise<void> {
     // Two processes starting at once on the same SQLite file would both migrate and both seed it.
     const unlock = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
     try {
-      database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      database = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        onConnectionError: (error) => logger.warn({ err: error }, 'PostgreSQL ended a connection; the pool opens a new one'),
+      });
       if (database.dialect === 'sqlite' && (await isEmpty(database.db))) {
         const seeded = await seedDemo(database, config);
         logger.info(seeded, 'banco embutido vazio: dados de demonstração criados');

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isDatabaseUnavailable } from '../db/databaseUnavailable.ts';
 import type { Logger } from '../logger.ts';
 import { HttpError, notFound } from './httpError.ts';
 
@@ -49,6 +50,11 @@ export const errorHandler = (logger: Logger): ErrorRequestHandler => (error: unk
   }
   if (known) {
     res.set(known.headers).status(known.status).json({ error: { code: known.code, message: known.message, ...known.extra } });
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.error({ err: error, reqId: req.id }, 'database unavailable');
+    res.status(503).set('Retry-After', '5').json({ error: { code: 'database_unavailable', message: 'O banco de dados está indisponível no momento. Tente novamente em instantes.' } });
     return;
   }
   logger.error({ err: error, reqId: req.id }, 'unexpected error');

@@ -26,6 +26,8 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** Told when the server ends one of the pool's idle connections (the pool replaces it). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export function sqliteFile(dataDir: string): string {

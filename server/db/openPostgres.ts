@@ -22,9 +22,15 @@ export function openPostgres(options: DatabaseOptions): Database {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize ?? 10,
+    // A database that does not answer is an outage to report (503), not a request to hold forever.
+    connectionTimeoutMillis: 5_000,
     types: pgTypes,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
+  // The server ends idle connections on a restart, a fail-over, `idle_session_timeout` or
+  // `pg_terminate_backend`; node-postgres then emits `error` on the pool, which without a listener ends the whole
+  // process. The pool drops that client by itself and opens a new one for the next query.
+  pool.on('error', (error) => options.onConnectionError?.(error));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

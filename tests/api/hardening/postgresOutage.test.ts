@@ -1,0 +1,86 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiApp } from '../../../server/api/createApiApp.ts';
+import { openDatabase, type Database } from '../../../server/db/openDatabase.ts';
+import { expectApiError } from '../../support/apiAssertions.ts';
+import { hasPostgres, TEST_DATABASE_URL } from '../../support/testDatabases.ts';
+import { silentLogger, testConfig } from '../../support/testConfig.ts';
+
+/** A TCP relay in front of PostgreSQL that the test can cut (an outage) and restore. */
+async function relayTo(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let down = false;
+  const server = net.createServer((client) => {
+    if (down) return void client.destroy();
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {});
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut() {
+      down = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      down = false;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.runIf(hasPostgres)('PostgreSQL ending connections', () => {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const applicationName = `koinonia_outage_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  const connectionErrors: Error[] = [];
+  let relay: Awaited<ReturnType<typeof relayTo>>;
+  let database: Database;
+  let app: ReturnType<typeof createApiApp>;
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    relay = await relayTo(new URL(TEST_DATABASE_URL));
+    const url = new URL(TEST_DATABASE_URL);
+    url.host = `127.0.0.1:${relay.port}`;
+    url.searchParams.set('application_name', applicationName);
+    database = await openDatabase({ databaseUrl: url.toString(), pgSchema: schema, poolSize: 2, onConnectionError: (error) => connectionErrors.push(error) });
+    app = createApiApp({ database, config: testConfig(), logger: silentLogger });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await relay?.close();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  });
+
+  it('survives pg_terminate_backend of its idle connections and answers the next request', async () => {
+    expect((await request(app).get('/api/events')).status).toBe(200);
+    const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [applicationName]);
+    expect(killed.rowCount).toBeGreaterThan(0);
+    // Without a listener on the pool this error would end the process (and fail this run as an uncaught error).
+    await expect.poll(() => connectionErrors.length).toBeGreaterThan(0);
+    const res = await request(app).get('/api/events');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('answers 503 database_unavailable as JSON while the database is unreachable, and recovers after', async () => {
+    relay.cut();
+    const during = await request(app).get('/api/events?date=2026-11-22');
+    expectApiError(during, 503, 'database_unavailable');
+    expect(during.headers['retry-after']).toBe('5');
+    relay.restore();
+    const after = await request(app).get('/api/events?date=2026-11-22');
+    expect(after.status).toBe(200);
+  });
+});
