@@ -16,7 +16,7 @@ export const SERVER_DIST = path.join(ROOT, 'dist/server');
 export const SERVER_MAIN = path.join(SERVER_DIST, 'main.js');
 
 /** Files the bundle reads beside itself at run time (see passwordRules.ts). */
-const RUNTIME_FILES = ['server/auth/commonPasswords.txt'];
+const RUNTIME_FILES = ['server/accounts/commonPasswords.txt'];
 
 function writeIfChanged(file: string, contents: Uint8Array): void {
   try {

@@ -1,11 +1,11 @@
 import { createServer } from 'vite';
 import { createApiApp } from './api/createApiApp.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './db/openDatabase.ts';
-import { isEmpty } from './db/seed.ts';
-import { seedDemo } from './db/seedDemo.ts';
-import { listen } from './listen.ts';
-import { createLogger } from './logger.ts';
+import { isEmpty } from './demo/demoEvents.ts';
+import { seedDemo } from './demo/seedDemo.ts';
+import { listen } from './platform/listen.ts';
+import { createLogger } from './platform/logger.ts';
 
 /** Development: the API on API_PORT and Vite's dev server (with HMR) forwarding /api to it. */
 const config = loadConfig();

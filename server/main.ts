@@ -1,9 +1,9 @@
 // Only the configuration is loaded up front: a bad setting is reported at once, and each part loads its own
 // modules below (a web-only process never loads the database drivers, an API-only one never the proxy).
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import type { RequestListener } from 'node:http';
 import type { Database } from './db/openDatabase.ts';
-import type { RunningServer } from './listen.ts';
+import type { RunningServer } from './platform/listen.ts';
 
 type Part = 'api' | 'web';
 
@@ -45,8 +45,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { createLogger } = await import('./logger.ts');
-  const { listen } = await import('./listen.ts');
+  const { createLogger } = await import('./platform/logger.ts');
+  const { listen } = await import('./platform/listen.ts');
   const logger = createLogger(config.logLevel);
   const servers: RunningServer[] = [];
   let database: Database | undefined;
@@ -54,8 +54,8 @@ async function main(): Promise<void> {
 
   if (parts.includes('api')) {
     const { openDatabase } = await import('./db/openDatabase.ts');
-    const { isEmpty } = await import('./db/seed.ts');
-    const { seedDemo } = await import('./db/seedDemo.ts');
+    const { isEmpty } = await import('./demo/demoEvents.ts');
+    const { seedDemo } = await import('./demo/seedDemo.ts');
     const { createApiApp } = await import('./api/createApiApp.ts');
     // Two processes starting at once on the same SQLite file would both migrate and both seed it.
     const unlock = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     logger.info({ port: api.port, database: database.dialect }, 'events API listening');
   }
   if (parts.includes('web')) {
-    const { ensureClientBuild } = await import('./buildClient.ts');
+    const { ensureClientBuild } = await import('./platform/buildClient.ts');
     const { createWebApp, DEFAULT_CLIENT_DIR } = await import('./web/createWebApp.ts');
     await ensureClientBuild(DEFAULT_CLIENT_DIR, (message) => logger.info(message));
     // In one process the host hands /api to the API in memory; the API still listens on its own port too.

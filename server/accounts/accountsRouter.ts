@@ -3,16 +3,16 @@ import {
   loginRequestSchema,
   passwordChangeRequestSchema,
   registerRequestSchema,
-} from '../../../shared/schemas/auth.ts';
-import { beginLoginAttempt, loginFailed, loginSucceeded } from '../../auth/loginThrottle.ts';
-import { dummyPasswordHash, passwordHasher } from '../../auth/passwordHasher.ts';
-import { checkPasswordRules } from '../../auth/passwordRules.ts';
-import { createSession, deleteSession, deleteUserSessions } from '../../auth/sessions.ts';
-import { findUserByEmail, insertUser, toUser } from '../../users/userQueries.ts';
-import type { ApiContext } from '../apiContext.ts';
-import { HttpError } from '../httpError.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../middleware/session.ts';
-import { parseInput } from '../validate.ts';
+} from '../../shared/schemas/auth.ts';
+import { beginLoginAttempt, loginFailed, loginSucceeded } from './loginThrottle.ts';
+import { dummyPasswordHash, passwordHasher } from './passwordHasher.ts';
+import { checkPasswordRules } from './passwordRules.ts';
+import { createSession, deleteSession, deleteUserSessions } from './sessions.ts';
+import { findUserByEmail, insertUser, toUser } from './userQueries.ts';
+import type { ApiContext } from '../http/apiContext.ts';
+import { HttpError } from '../http/httpError.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from './loadSession.ts';
+import { parseInput } from '../http/parseInput.ts';
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Email ou senha inválidos.');
 

@@ -1,9 +1,9 @@
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
-import type { Config } from '../../config.ts';
-import { findSession, SESSION_IDLE_DAYS } from '../../auth/sessions.ts';
-import type { User } from '../../../shared/schemas/auth.ts';
-import type { ApiContext } from '../apiContext.ts';
-import { HttpError } from '../httpError.ts';
+import type { Config } from '../platform/config.ts';
+import { findSession, SESSION_IDLE_DAYS } from './sessions.ts';
+import type { User } from '../../shared/schemas/auth.ts';
+import type { ApiContext } from '../http/apiContext.ts';
+import { HttpError } from '../http/httpError.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { dialectOf } from '../db/dialect.ts';
-import { HttpError } from '../api/httpError.ts';
+import { HttpError } from '../http/httpError.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 10;

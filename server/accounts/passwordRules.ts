@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { HttpError } from '../api/httpError.ts';
+import { HttpError } from '../http/httpError.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/schemas/auth.ts';
 
 let common: Set<string> | undefined;

@@ -1,8 +1,8 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../db/openDatabase.ts';
-import { passwordHasher } from '../auth/passwordHasher.ts';
-import { checkPasswordRules } from '../auth/passwordRules.ts';
-import { deleteUserSessions } from '../auth/sessions.ts';
+import { passwordHasher } from './passwordHasher.ts';
+import { checkPasswordRules } from './passwordRules.ts';
+import { deleteUserSessions } from './sessions.ts';
 import { emailSchema, nameSchema, roleSchema } from '../../shared/schemas/auth.ts';
 import { insertUser } from './userQueries.ts';
 

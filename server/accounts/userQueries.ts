@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, Role } from '../db/schema.ts';
 import type { User } from '../../shared/schemas/auth.ts';
-import { passwordHasher } from '../auth/passwordHasher.ts';
+import { passwordHasher } from './passwordHasher.ts';
 
 export async function findUserByEmail(db: Kysely<DB>, email: string) {
   return db.selectFrom('users').select(['id', 'name', 'email', 'role', 'password_hash']).where('email', '=', email).executeTakeFirst();

@@ -1,20 +1,20 @@
 import express from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { Database } from '../db/openDatabase.ts';
-import type { Logger } from '../logger.ts';
-import { requestLogger } from '../requestLogger.ts';
-import type { ApiContext } from './apiContext.ts';
+import type { Logger } from '../platform/logger.ts';
+import { requestLogger } from '../http/requestLogger.ts';
+import type { ApiContext } from '../http/apiContext.ts';
 import { errorHandler, notFoundHandler } from './errorHandler.ts';
-import { csrfGuard } from './middleware/csrf.ts';
-import { loadSession } from './middleware/session.ts';
-import { authRouter } from './routes/auth.ts';
-import { escalasRouter } from './routes/escalas.ts';
-import { eventManagementRouter } from './routes/eventManagement.ts';
-import { eventsRouter } from './routes/events.ts';
-import { eventTypesRouter } from './routes/eventTypes.ts';
-import { publicCalendarRouter } from './routes/publicCalendar.ts';
+import { csrfGuard } from './csrfGuard.ts';
+import { loadSession } from '../accounts/loadSession.ts';
+import { authRouter } from '../accounts/accountsRouter.ts';
+import { escalasRouter } from '../escalas/escalasRouter.ts';
+import { eventManagementRouter } from '../events/eventsRouter.ts';
+import { eventsRouter } from '../events/publicEventReads.ts';
+import { eventTypesRouter } from '../eventTypes/eventTypesRouter.ts';
+import { publicCalendarRouter } from '../calendarFeeds/calendarFeedsRouter.ts';
 
 export interface ApiAppOptions {
   database: Database;

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isDatabaseUnavailable } from '../db/databaseUnavailable.ts';
-import type { Logger } from '../logger.ts';
-import { HttpError, notFound } from './httpError.ts';
+import type { Logger } from '../platform/logger.ts';
+import { HttpError, notFound } from '../http/httpError.ts';
 
 interface BodyParserError {
   type?: string;

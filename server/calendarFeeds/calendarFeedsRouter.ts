@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { publicCalendarFeed } from '../../events/publicCalendarFeed.ts';
-import type { ApiContext } from '../apiContext.ts';
+import { publicCalendarFeed } from './publicCalendarFeed.ts';
+import type { ApiContext } from '../http/apiContext.ts';
 
 /** The network's calendar for anyone to subscribe to (Google, Apple, Outlook): RFC 5545. */
 export function publicCalendarRouter({ database, config, now }: ApiContext): Router {

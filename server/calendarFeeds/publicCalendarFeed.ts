@@ -1,10 +1,10 @@
 import ical, { type ICalCalendar } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { addDays, dayjs, dayKeyOf, startOfDayUtc } from '../../shared/dayKey.ts';
-import { selectEvents } from '../api/queries/eventQueries.ts';
+import { selectEvents } from '../events/eventQueries.ts';
 import type { DB, Instant } from '../db/schema.ts';
-import type { Occurrence } from './expandRepeat.ts';
-import { parseSeriesRule, rruleOf, seriesOccurrences, type SeriesRule } from './seriesRule.ts';
+import type { Occurrence } from '../recurrence/expandRepeat.ts';
+import { parseSeriesRule, rruleOf, seriesOccurrences, type SeriesRule } from '../recurrence/seriesRule.ts';
 import { vtimezone } from './vtimezone.ts';
 
 /** Past days the feed keeps, so a subscribed calendar does not drop last Sunday's service the next morning. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { addDays, dayjs, dayKeyOf, firstDayOfMonth, lastDayOfMonth, addMonths, weekdayOf, type DayKey } from '../../shared/dayKey.ts';
-import type { DB } from './schema.ts';
+import type { DB } from '../db/schema.ts';
 
 export const DEMO_EVENT_TYPES = [
   'Culto',

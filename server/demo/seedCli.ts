@@ -1,6 +1,6 @@
-import { loadConfig } from '../config.ts';
-import { openDatabase } from './openDatabase.ts';
-import { isEmpty } from './seed.ts';
+import { loadConfig } from '../platform/config.ts';
+import { openDatabase } from '../db/openDatabase.ts';
+import { isEmpty } from './demoEvents.ts';
 import { seedDemo } from './seedDemo.ts';
 
 /** `npm run seed [-- --force]`: demo data on demand (the only way it reaches a PostgreSQL database). */

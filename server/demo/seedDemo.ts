@@ -1,9 +1,9 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { departmentKey } from '../escalas/departmentKey.ts';
-import { insertUser } from '../users/userQueries.ts';
-import type { Role } from './schema.ts';
-import type { Database } from './openDatabase.ts';
-import { seedDemoEvents } from './seed.ts';
+import { insertUser } from '../accounts/userQueries.ts';
+import type { Role } from '../db/schema.ts';
+import type { Database } from '../db/openDatabase.ts';
+import { seedDemoEvents } from './demoEvents.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_USERS: Array<{ email: string; name: string; role: Role }> = [

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Allocation, Department, Member, MyEvent, ScheduleConflict } from '../../shared/schemas/escalas.ts';
 import type { DB, Instant } from '../db/schema.ts';
 import { dialectOf } from '../db/dialect.ts';
-import { toEvent } from '../api/queries/eventQueries.ts';
+import { toEvent } from '../events/eventQueries.ts';
 import { departmentKey } from './departmentKey.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;

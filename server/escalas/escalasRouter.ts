@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { endOfDayUtc, startOfDayUtc } from '../../../shared/dayKey.ts';
-import { dayRangeQuerySchema, idParamSchema } from '../../../shared/schemas/common.ts';
+import { endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
+import { dayRangeQuerySchema, idParamSchema } from '../../shared/schemas/common.ts';
 import {
   createAllocationRequestSchema,
   createDepartmentRequestSchema,
   memberSearchQuerySchema,
-} from '../../../shared/schemas/escalas.ts';
-import { DEPARTMENT_KEY_MAX, departmentKey } from '../../escalas/departmentKey.ts';
+} from '../../shared/schemas/escalas.ts';
+import { DEPARTMENT_KEY_MAX, departmentKey } from './departmentKey.ts';
 import {
   findAllocation,
   findDepartment,
@@ -20,13 +20,13 @@ import {
   listMyEvents,
   lockMember,
   searchMembers,
-} from '../../escalas/allocationQueries.ts';
-import { memberCalendar } from '../../escalas/memberCalendar.ts';
-import { isUniqueViolation } from '../../users/userQueries.ts';
-import type { ApiContext } from '../apiContext.ts';
-import { badRequest, HttpError, notFound } from '../httpError.ts';
-import { requireAdmin, requireLeader, requireUser } from '../middleware/session.ts';
-import { parseInput } from '../validate.ts';
+} from './allocationQueries.ts';
+import { memberCalendar } from '../calendarFeeds/memberCalendar.ts';
+import { isUniqueViolation } from '../accounts/userQueries.ts';
+import type { ApiContext } from '../http/apiContext.ts';
+import { badRequest, HttpError, notFound } from '../http/httpError.ts';
+import { requireAdmin, requireLeader, requireUser } from '../accounts/loadSession.ts';
+import { parseInput } from '../http/parseInput.ts';
 
 const alreadyAllocated = () => new HttpError(409, 'already_allocated', 'Este membro já está escalado neste evento.');
 const calendarTokenQuerySchema = z.strictObject({ token: z.string().max(100) });

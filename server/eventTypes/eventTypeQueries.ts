@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { EventType } from '../../shared/schemas/eventManagement.ts';
 import type { DB } from '../db/schema.ts';
-import { isUniqueViolation } from '../users/userQueries.ts';
+import { isUniqueViolation } from '../accounts/userQueries.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { createEventTypeRequestSchema } from '../../../shared/schemas/eventManagement.ts';
-import { insertEventType, listEventTypes } from '../../events/eventTypeQueries.ts';
-import type { ApiContext } from '../apiContext.ts';
-import { HttpError } from '../httpError.ts';
-import { requireAdmin } from '../middleware/session.ts';
-import { parseInput } from '../validate.ts';
+import { createEventTypeRequestSchema } from '../../shared/schemas/eventManagement.ts';
+import { insertEventType, listEventTypes } from './eventTypeQueries.ts';
+import type { ApiContext } from '../http/apiContext.ts';
+import { HttpError } from '../http/httpError.ts';
+import { requireAdmin } from '../accounts/loadSession.ts';
+import { parseInput } from '../http/parseInput.ts';
 
 export function eventTypesRouter({ database }: ApiContext): Router {
   const router = Router();

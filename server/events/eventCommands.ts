@@ -1,13 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EventScope, ManagedEvent, RepeatRule } from '../../shared/schemas/eventManagement.ts';
-import { selectEvents, toEvent } from '../api/queries/eventQueries.ts';
-import { badRequest, HttpError, notFound } from '../api/httpError.ts';
+import { selectEvents, toEvent } from './eventQueries.ts';
+import { badRequest, HttpError, notFound } from '../http/httpError.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { DB, Instant } from '../db/schema.ts';
-import { expandRepeat, repeatLimitProblem } from './expandRepeat.ts';
-import { eventTypeExists } from './eventTypeQueries.ts';
-import { instantOfLocal, localDifference, localOf, shiftLocal } from './localDateTime.ts';
-import { headRule, parseSeriesRule, serializeSeriesRule, seriesOccurrences, tailRule, type SeriesRule } from './seriesRule.ts';
+import { expandRepeat, repeatLimitProblem } from '../recurrence/expandRepeat.ts';
+import { eventTypeExists } from '../eventTypes/eventTypeQueries.ts';
+import { instantOfLocal, localDifference, localOf, shiftLocal } from '../recurrence/localDateTime.ts';
+import { headRule, parseSeriesRule, serializeSeriesRule, seriesOccurrences, tailRule, type SeriesRule } from '../recurrence/seriesRule.ts';
 
 /** Who changes the calendar, when, and in which timezone wall-clock times are read. */
 export interface EventCommandContext {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Event } from '../../../shared/schemas/events.ts';
-import type { DB, Instant } from '../../db/schema.ts';
+import type { Event } from '../../shared/schemas/events.ts';
+import type { DB, Instant } from '../db/schema.ts';
 
 export interface EventRow {
   id: number;

@@ -1,17 +1,17 @@
 import { Router } from 'express';
-import { idParamSchema } from '../../../shared/schemas/common.ts';
+import { idParamSchema } from '../../shared/schemas/common.ts';
 import {
   createEventRequestSchema,
   deleteEventQuerySchema,
   updateEventQuerySchema,
   updateEventRequestSchema,
-} from '../../../shared/schemas/eventManagement.ts';
-import { createEvent, deleteEvent, updateEvent, type EventCommandContext } from '../../events/eventCommands.ts';
-import { instantOfRequest } from '../../events/localDateTime.ts';
-import type { User } from '../../../shared/schemas/auth.ts';
-import type { ApiContext } from '../apiContext.ts';
-import { requireLeader } from '../middleware/session.ts';
-import { parseInput } from '../validate.ts';
+} from '../../shared/schemas/eventManagement.ts';
+import { createEvent, deleteEvent, updateEvent, type EventCommandContext } from './eventCommands.ts';
+import { instantOfRequest } from '../recurrence/localDateTime.ts';
+import type { User } from '../../shared/schemas/auth.ts';
+import type { ApiContext } from '../http/apiContext.ts';
+import { requireLeader } from '../accounts/loadSession.ts';
+import { parseInput } from '../http/parseInput.ts';
 
 /** Leaders and admins publish the calendar: create (optionally repeating), edit and cancel events. */
 export function eventManagementRouter({ database, config, now }: ApiContext): Router {

@@ -1,13 +1,13 @@
 import { Router, type Request } from 'express';
-import { endOfDayUtc, startOfDayUtc } from '../../../shared/dayKey.ts';
-import { idParamSchema } from '../../../shared/schemas/common.ts';
-import { eventListQuerySchema } from '../../../shared/schemas/events.ts';
-import type { ApiContext } from '../apiContext.ts';
-import { notFound } from '../httpError.ts';
-import { allEventsInPages, findEvent, listEventsBetween } from '../queries/eventQueries.ts';
-import { jsonResponseCache } from '../jsonResponseCache.ts';
-import { sendJsonArray } from '../sendJsonArray.ts';
-import { parseInput } from '../validate.ts';
+import { endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
+import { idParamSchema } from '../../shared/schemas/common.ts';
+import { eventListQuerySchema } from '../../shared/schemas/events.ts';
+import type { ApiContext } from '../http/apiContext.ts';
+import { notFound } from '../http/httpError.ts';
+import { allEventsInPages, findEvent, listEventsBetween } from './eventQueries.ts';
+import { jsonResponseCache } from '../http/jsonResponseCache.ts';
+import { sendJsonArray } from '../http/sendJsonArray.ts';
+import { parseInput } from '../http/parseInput.ts';
 
 /** The instants a valid `?date=` or `?from=&to=` stands for; undefined for the whole list. */
 type Range = { start: string; end: string } | undefined;

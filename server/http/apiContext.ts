@@ -1,6 +1,6 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { Database } from '../db/openDatabase.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 
 /** What every route of the API is built with. */
 export interface ApiContext {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../platform/logger.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 
 /** Headers about one connection, not the message: never passed on (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];

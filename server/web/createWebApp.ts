@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import helmet from 'helmet';
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
-import { requestLogger } from '../requestLogger.ts';
+import type { Config } from '../platform/config.ts';
+import type { Logger } from '../platform/logger.ts';
+import { requestLogger } from '../http/requestLogger.ts';
 import { apiProxy, isApiPath, type TrustFn } from './apiProxy.ts';
 import { renderIndexHtml } from './indexHtml.ts';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/publicConfig.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 
 export function publicConfigOf(config: Config): PublicConfig {
   return { portalName: config.portalName, timeZone: config.timeZone, social: config.social };

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { passwordHasher } from '../../server/auth/passwordHasher.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../server/db/seedDemo.ts';
+import { passwordHasher } from '../../server/accounts/passwordHasher.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../server/demo/seedDemo.ts';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { createTestUser, sessionCookie, signedInAgent, TEST_PASSWORD, uniqueEmail } from '../support/authAgent.ts';
 import { testDatabases } from '../support/testDatabases.ts';
@@ -12,7 +12,7 @@ const CURRENT_HASH_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';
 
 /** A few lines of the shipped list (first, last and some in between). */
 function sampledCommonPasswords(): string[] {
-  const lines = fs.readFileSync(new URL('../../server/auth/commonPasswords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+  const lines = fs.readFileSync(new URL('../../server/accounts/commonPasswords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
   return [0, 1, 777, 4_321, 9_999, lines.length - 1].map((index) => lines[index]!);
 }
 

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJsonArray } from '../../server/api/sendJsonArray.ts';
+import { sendJsonArray } from '../../server/http/sendJsonArray.ts';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { expectApiError, expectEventShape } from '../support/apiAssertions.ts';
 import { rawRequest, withListeningApp } from '../support/rawHttp.ts';

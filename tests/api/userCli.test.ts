@@ -18,7 +18,7 @@ interface CliResult {
 /** `npm run user -- <args>` as an operator runs it, against the given database, with `input` on stdin. */
 function runCli(env: Record<string, string>, args: string[], input = ''): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/users/userCli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/accounts/userCli.ts', ...args], {
       cwd: ROOT,
       // A clean environment: nothing of the test runner's (nor a DATABASE_URL) leaks in.
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },

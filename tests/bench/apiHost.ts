@@ -5,10 +5,10 @@
  * Run as a child: BENCH_APIS = JSON [{ port, dataDir? , databaseUrl? }].
  */
 import { createApiApp } from '../../server/api/createApiApp.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/platform/config.ts';
 import { openDatabase, type Database } from '../../server/db/openDatabase.ts';
-import { listen, type RunningServer } from '../../server/listen.ts';
-import { createLogger } from '../../server/logger.ts';
+import { listen, type RunningServer } from '../../server/platform/listen.ts';
+import { createLogger } from '../../server/platform/logger.ts';
 
 interface ApiSpec {
   port: number;

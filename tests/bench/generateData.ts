@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { openDatabase, sqliteFile } from '../../server/db/openDatabase.ts';
-import { DEMO_EVENT_TYPES } from '../../server/db/seed.ts';
+import { DEMO_EVENT_TYPES } from '../../server/demo/demoEvents.ts';
 import {
   addDays,
   addMonths,
@@ -16,7 +16,7 @@ import {
   weekdayOf,
   type DayKey,
 } from '../../shared/dayKey.ts';
-import { listEventsBetween } from '../../server/api/queries/eventQueries.ts';
+import { listEventsBetween } from '../../server/events/eventQueries.ts';
 import { onCleanup } from './processes.ts';
 import { figure, type SectionResult } from './report.ts';
 

@@ -3,9 +3,9 @@
  * the bench's own, so building for the bench never replaces the dist/client another process is serving.
  * Run as a child: PORT, EVENTS_API_URL, BENCH_CLIENT_DIR.
  */
-import { loadConfig } from '../../server/config.ts';
-import { listen } from '../../server/listen.ts';
-import { createLogger } from '../../server/logger.ts';
+import { loadConfig } from '../../server/platform/config.ts';
+import { listen } from '../../server/platform/listen.ts';
+import { createLogger } from '../../server/platform/logger.ts';
 import { createWebApp } from '../../server/web/createWebApp.ts';
 
 const config = loadConfig();

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createApiApp } from '../../server/api/createApiApp.ts';
-import type { Config } from '../../server/config.ts';
+import type { Config } from '../../server/platform/config.ts';
 import type { TestDatabase } from './testDatabases.ts';
 import { silentLogger, testConfig } from './testConfig.ts';
 

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { Role, User } from '../../shared/schemas/auth.ts';
 import type { Database } from '../../server/db/openDatabase.ts';
-import { insertUser } from '../../server/users/userQueries.ts';
+import { insertUser } from '../../server/accounts/userQueries.ts';
 
 /** A supertest agent: keeps the session cookie between its requests, like a browser. */
 export type Agent = ReturnType<typeof request.agent>;

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { dayKeyOf, endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
 import { formatDateTime, formatDay } from '../../shared/formats.ts';
-import { seedDemoEvents } from '../../server/db/seed.ts';
+import { seedDemoEvents } from '../../server/demo/demoEvents.ts';
 import { apiTestApp } from './apiTestApp.ts';
 import { insertEvents } from './eventFixtures.ts';
 import { freshSqlite } from './testDatabases.ts';

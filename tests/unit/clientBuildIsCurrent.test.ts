@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientBuildIsCurrent } from '../../server/buildClient.ts';
+import { clientBuildIsCurrent } from '../../server/platform/buildClient.ts';
 
 const roots: string[] = [];
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayKeyOf, firstDayOfMonth, lastDayOfMonth, addMonths, type DayKey } from '../../shared/dayKey.ts';
 import { formatDateTime } from '../../shared/formats.ts';
-import { DEMO_EVENT_TYPES, demoEvents, seedDemoEvents } from '../../server/db/seed.ts';
+import { DEMO_EVENT_TYPES, demoEvents, seedDemoEvents } from '../../server/demo/demoEvents.ts';
 import { freshSqlite, type TestDatabase } from '../support/testDatabases.ts';
 
 const DAYS: DayKey[] = ['2026-11-20', '2026-01-01', '2026-02-27', '2026-12-31', '2028-02-29', '2026-03-31'];

@@ -6,8 +6,8 @@ import {
   nthWeekdayOfMonth,
   repeatLimitProblem,
   weekdayOrdinal,
-} from '../../server/events/expandRepeat.ts';
-import { headRule, rruleOf, seriesOccurrences, tailRule, type SeriesRule } from '../../server/events/seriesRule.ts';
+} from '../../server/recurrence/expandRepeat.ts';
+import { headRule, rruleOf, seriesOccurrences, tailRule, type SeriesRule } from '../../server/recurrence/seriesRule.ts';
 
 const SAO_PAULO = 'America/Sao_Paulo';
 const NEW_YORK = 'America/New_York';

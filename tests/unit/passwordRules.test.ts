@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/api/httpError.ts';
-import { dummyPasswordHash, passwordHasher } from '../../server/auth/passwordHasher.ts';
-import { checkPasswordRules, isCommonPassword } from '../../server/auth/passwordRules.ts';
+import { HttpError } from '../../server/http/httpError.ts';
+import { dummyPasswordHash, passwordHasher } from '../../server/accounts/passwordHasher.ts';
+import { checkPasswordRules, isCommonPassword } from '../../server/accounts/passwordRules.ts';
 
-const LIST = fs.readFileSync(new URL('../../server/auth/commonPasswords.txt', import.meta.url), 'utf8');
+const LIST = fs.readFileSync(new URL('../../server/accounts/commonPasswords.txt', import.meta.url), 'utf8');
 const LINES = LIST.split('\n').filter((line) => line.length > 0);
 
 function ruleError(password: string): { status: number; code: string; message: string } | undefined {

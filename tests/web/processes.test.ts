@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientBuildIsCurrent } from '../../server/buildClient.ts';
+import { clientBuildIsCurrent } from '../../server/platform/buildClient.ts';
 import { openDatabase, sqliteFile } from '../../server/db/openDatabase.ts';
 import { expectApiError } from '../support/apiAssertions.ts';
 import {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seedDemo.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../server/demo/seedDemo.ts';
 import { API_READY, freePort, startListening, stopAll, tempDir } from '../support/processes.ts';
 import { rawRequest } from '../support/rawHttp.ts';
 

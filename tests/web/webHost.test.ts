@@ -4,7 +4,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../server/api/createApiApp.ts';
-import { listen, type RunningServer } from '../../server/listen.ts';
+import { listen, type RunningServer } from '../../server/platform/listen.ts';
 import { createWebApp } from '../../server/web/createWebApp.ts';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/publicConfig.ts';
 import { expectApiError } from '../support/apiAssertions.ts';

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createApiApp } from '../../../server/api/createApiApp.ts';
-import { loadConfig } from '../../../server/config.ts';
+import { loadConfig } from '../../../server/platform/config.ts';
 import { openDatabase } from '../../../server/db/openDatabase.ts';
-import { seedDemo } from '../../../server/db/seedDemo.ts';
-import { listen } from '../../../server/listen.ts';
+import { seedDemo } from '../../../server/demo/seedDemo.ts';
+import { listen } from '../../../server/platform/listen.ts';
 import { createWebApp } from '../../../server/web/createWebApp.ts';
 import { silentLogger } from '../../support/testConfig.ts';
 
