@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { dialectOf } from '../db/dialect.ts';
-import { HttpError } from '../http/httpError.ts';
+import { TooManyLoginAttempts } from './errors.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 10;
@@ -20,16 +20,6 @@ export interface LoginAttempt {
 function retryAfterSeconds(failedAt: string[], limit: number, now: Date): number {
   const freeing = failedAt[failedAt.length - limit]!;
   return Math.max(1, Math.ceil((Date.parse(freeing) + THROTTLE_WINDOW_MS - now.getTime()) / 1000));
-}
-
-function tooManyAttempts(retryAfter: number): HttpError {
-  return new HttpError(
-    429,
-    'too_many_attempts',
-    `Muitas tentativas de login. Tente novamente em ${Math.ceil(retryAfter / 60)} minuto(s).`,
-    { retry_after: retryAfter },
-    { 'Retry-After': String(retryAfter) },
-  );
 }
 
 /**
@@ -63,7 +53,7 @@ export async function beginLoginAttempt(db: Kysely<DB>, email: string, ip: strin
         .where('failed_at', '>', since)
         .orderBy('failed_at')
         .execute();
-      if (rows.length >= limit) throw tooManyAttempts(retryAfterSeconds(rows.map((row) => row.failed_at), limit, now));
+      if (rows.length >= limit) throw new TooManyLoginAttempts(retryAfterSeconds(rows.map((row) => row.failed_at), limit, now));
     }
     await trx.insertInto('login_failures').values({ scope: emailScope(email), failed_at: at }).execute();
     const ipRow = await trx.insertInto('login_failures').values({ scope: ipScope(ip), failed_at: at }).returning('id').executeTakeFirstOrThrow();

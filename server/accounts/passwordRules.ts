@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { HttpError } from '../http/httpError.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/schemas/auth.ts';
+import { CommonPassword, WeakPassword } from './errors.ts';
 
 let common: Set<string> | undefined;
 
@@ -23,9 +23,9 @@ export function isCommonPassword(password: string): boolean {
 export function checkPasswordRules(password: string): void {
   const length = [...password].length;
   if (length < PASSWORD_MIN || length > PASSWORD_MAX) {
-    throw new HttpError(422, 'weak_password', `A senha deve ter entre ${PASSWORD_MIN} e ${PASSWORD_MAX} caracteres.`);
+    throw new WeakPassword();
   }
   if (isCommonPassword(password)) {
-    throw new HttpError(422, 'common_password', 'Essa senha é muito comum e fácil de adivinhar. Escolha outra.');
+    throw new CommonPassword();
   }
 }

@@ -4,7 +4,7 @@ import { passwordHasher } from './passwordHasher.ts';
 import { checkPasswordRules } from './passwordRules.ts';
 import { deleteUserSessions } from './sessions.ts';
 import { emailSchema, nameSchema, roleSchema } from '../../shared/schemas/auth.ts';
-import { insertUser } from './userQueries.ts';
+import { findUserByEmail, insertUser, setPasswordHash, setRoleByEmail } from './userQueries.ts';
 
 const USAGE = `Uso:
   npm run user -- set-role <email> <member|leader|admin>
@@ -42,8 +42,7 @@ async function run(args: string[]): Promise<string> {
       case 'set-role': {
         const email = parse(emailSchema, rest[0], 'Email');
         const role = parse(roleSchema, rest[1], 'Papel');
-        const result = await db.updateTable('users').set({ role }).where('email', '=', email).executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw new CliError(`Nenhum usuário com o email ${email}.`);
+        if (!(await setRoleByEmail(db, email, role))) throw new CliError(`Nenhum usuário com o email ${email}.`);
         return `${email} agora é ${role}.`;
       }
       case 'create': {
@@ -56,10 +55,9 @@ async function run(args: string[]): Promise<string> {
       }
       case 'reset-password': {
         const email = parse(emailSchema, rest[0], 'Email');
-        const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+        const user = await findUserByEmail(db, email);
         if (!user) throw new CliError(`Nenhum usuário com o email ${email}.`);
-        const passwordHash = await passwordHasher.hash(await readPassword());
-        await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+        await setPasswordHash(db, user.id, await passwordHasher.hash(await readPassword()));
         await deleteUserSessions(db, user.id);
         return `Senha de ${email} redefinida; as sessões abertas foram encerradas.`;
       }

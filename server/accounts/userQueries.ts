@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB, Role } from '../db/schema.ts';
 import type { User } from '../../shared/schemas/auth.ts';
+import { isUniqueViolation } from '../db/isUniqueViolation.ts';
+import type { DB, Role } from '../db/schema.ts';
 import { passwordHasher } from './passwordHasher.ts';
 
 export async function findUserByEmail(db: Kysely<DB>, email: string) {
@@ -9,11 +10,6 @@ export async function findUserByEmail(db: Kysely<DB>, email: string) {
 
 export function toUser(row: User): User {
   return { id: row.id, name: row.name, email: row.email, role: row.role };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** Inserts a user; returns undefined when the email is taken (decided by the unique index, not a read). */
@@ -34,4 +30,14 @@ export async function insertUser(
     if (isUniqueViolation(error)) return undefined;
     throw error;
   }
+}
+
+export async function setPasswordHash(db: Kysely<DB>, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** False when no user has this email. */
+export async function setRoleByEmail(db: Kysely<DB>, email: string, role: Role): Promise<boolean> {
+  const result = await db.updateTable('users').set({ role }).where('email', '=', email).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

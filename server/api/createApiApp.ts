@@ -1,20 +1,21 @@
 import express from 'express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import type { Config } from '../platform/config.ts';
-import type { Database } from '../db/openDatabase.ts';
-import type { Logger } from '../platform/logger.ts';
-import { requestLogger } from '../http/requestLogger.ts';
-import type { ApiContext } from '../http/apiContext.ts';
-import { errorHandler, notFoundHandler } from './errorHandler.ts';
-import { csrfGuard } from './csrfGuard.ts';
+import { accountsRouter } from '../accounts/accountsRouter.ts';
 import { loadSession } from '../accounts/loadSession.ts';
-import { authRouter } from '../accounts/accountsRouter.ts';
+import { calendarFeedsRouter } from '../calendarFeeds/calendarFeedsRouter.ts';
+import type { Database } from '../db/openDatabase.ts';
 import { escalasRouter } from '../escalas/escalasRouter.ts';
-import { eventManagementRouter } from '../events/eventsRouter.ts';
-import { eventsRouter } from '../events/publicEventReads.ts';
+import { eventsRouter } from '../events/eventsRouter.ts';
+import { publicEventReads } from '../events/publicEventReads.ts';
 import { eventTypesRouter } from '../eventTypes/eventTypesRouter.ts';
-import { publicCalendarRouter } from '../calendarFeeds/calendarFeedsRouter.ts';
+import type { ApiContext } from '../http/apiContext.ts';
+import { requestLogger } from '../http/requestLogger.ts';
+import type { Config } from '../platform/config.ts';
+import type { Logger } from '../platform/logger.ts';
+import { csrfGuard } from './csrfGuard.ts';
+import { errorHandler, notFoundHandler } from './errorHandler.ts';
+import { sessionlessPublicReads } from './sessionlessPublicReads.ts';
 
 export interface ApiAppOptions {
   database: Database;
@@ -33,19 +34,19 @@ export function createApiApp(options: ApiAppOptions): express.Express {
 
   app.use(requestLogger(options.logger));
   app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
-  // The public reads of the events page need no body, cookie or session: answered before that work (a
-  // member's events page no longer costs a session lookup per call).
-  app.use(eventsRouter(context));
+  // Before the chain below, and only the GETs sessionlessPublicReads lists (a member's events page costs no
+  // session lookup per call). Every resource router goes after the chain.
+  app.use(sessionlessPublicReads(publicEventReads(context)));
   // CSRF before parsing or authentication: a cross-site request is refused before anything reads it.
   app.use(csrfGuard);
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
   app.use(loadSession(context));
 
-  app.use(authRouter(context));
+  app.use(accountsRouter(context));
   app.use(eventTypesRouter(context));
-  app.use(eventManagementRouter(context));
-  app.use(publicCalendarRouter(context));
+  app.use(eventsRouter(context));
+  app.use(calendarFeedsRouter(context));
   app.use(escalasRouter(context));
 
   app.use(notFoundHandler);

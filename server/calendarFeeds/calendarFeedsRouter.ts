@@ -1,17 +1,61 @@
-import { Router } from 'express';
-import { publicCalendarFeed } from './publicCalendarFeed.ts';
+import { randomBytes } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+// The one edge between resources (eslint/serverBoundaries.js): a member's feed lists the events of their escala.
+import { listMyEvents } from '../escalas/myEventQueries.ts';
 import type { ApiContext } from '../http/apiContext.ts';
+import { notFound } from '../http/httpError.ts';
+import { parseInput } from '../http/parseInput.ts';
+import { requireUser } from '../http/requireUser.ts';
+import { findCalendarOwner, findCalendarToken, replaceCalendarToken } from './calendarTokenQueries.ts';
+import { memberCalendar } from './memberCalendar.ts';
+import { publicCalendarFeed } from './publicCalendarFeed.ts';
 
-/** The network's calendar for anyone to subscribe to (Google, Apple, Outlook): RFC 5545. */
-export function publicCalendarRouter({ database, config, now }: ApiContext): Router {
+const calendarTokenQuerySchema = z.strictObject({ token: z.string().max(100) });
+/** The shape of every token we hand out (base64url); anything else cannot be one, so it is not looked up. */
+const CALENDAR_TOKEN = /^[\w-]{1,64}$/;
+
+function feedUrl(req: Request, token: string): string {
+  return `${req.protocol}://${req.get('host')}/api/me/calendar.ics?token=${token}`;
+}
+
+/**
+ * RFC 5545 calendars for Google, Apple or Outlook to subscribe to: the network's public calendar, and each
+ * member's escala behind a secret token (which the member creates and replaces from the account hub).
+ */
+export function calendarFeedsRouter({ database, config, now }: ApiContext): Router {
   const router = Router();
+  const { db } = database;
 
   router.get('/api/calendar.ics', async (_req, res) => {
-    const body = await publicCalendarFeed(database.db, { portalName: config.portalName, timeZone: config.timeZone, now: now() });
+    const body = await publicCalendarFeed(db, { portalName: config.portalName, timeZone: config.timeZone, now: now() });
     res
       .type('text/calendar; charset=utf-8')
       .set({ 'Cache-Control': 'no-cache', 'Content-Disposition': 'inline; filename="calendario.ics"' })
       .send(body);
+  });
+
+  router.get('/api/me/calendar-token', async (req, res) => {
+    const user = requireUser(req);
+    const token = await findCalendarToken(db, user.id);
+    // GET never changes state: without a token yet, the account hub offers to create one (POST).
+    res.json({ url: token ? feedUrl(req, token) : null });
+  });
+
+  router.post('/api/me/calendar-token', async (req, res) => {
+    const user = requireUser(req);
+    const token = randomBytes(24).toString('base64url');
+    await replaceCalendarToken(db, user.id, token, now());
+    res.status(201).json({ url: feedUrl(req, token) });
+  });
+
+  router.get('/api/me/calendar.ics', async (req, res) => {
+    const { token } = parseInput(calendarTokenQuerySchema, req.query);
+    if (!CALENDAR_TOKEN.test(token)) throw notFound('Calendário não encontrado.');
+    const owner = await findCalendarOwner(db, token);
+    if (!owner) throw notFound('Calendário não encontrado.');
+    const events = await listMyEvents(db, owner.id, now());
+    res.type('text/calendar; charset=utf-8').set('Cache-Control', 'private, max-age=300').send(memberCalendar(config.portalName, owner.name, events));
   });
 
   return router;

@@ -1,10 +1,10 @@
 import ical, { type ICalCalendar } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { addDays, dayjs, dayKeyOf, startOfDayUtc } from '../../shared/dayKey.ts';
-import { selectEvents } from '../events/eventQueries.ts';
 import type { DB, Instant } from '../db/schema.ts';
 import type { Occurrence } from '../recurrence/expandRepeat.ts';
-import { parseSeriesRule, rruleOf, seriesOccurrences, type SeriesRule } from '../recurrence/seriesRule.ts';
+import { rruleOf, seriesOccurrences } from '../recurrence/seriesRule.ts';
+import { loadPublicCalendar, type FeedEvent, type PublicCalendarData } from './publicCalendarQueries.ts';
 import { vtimezone } from './vtimezone.ts';
 
 /** Past days the feed keeps, so a subscribed calendar does not drop last Sunday's service the next morning. */
@@ -12,63 +12,6 @@ export const FEED_PAST_DAYS = 30;
 /** How long an event is shown in calendar apps (events carry only a start), as in the personal feed. */
 const EVENT_DURATION_MINUTES = 120;
 const UNTYPED_SUMMARY = 'Evento';
-
-interface FeedEvent {
-  id: number;
-  datetime: Instant;
-  type_name: string | null;
-  event_type_id: number | null;
-  series_id: number | null;
-  series_slot: Instant | null;
-}
-
-interface FeedSeries {
-  id: number;
-  rule: SeriesRule;
-  timeZone: string;
-  events: FeedEvent[];
-}
-
-export interface PublicCalendarData {
-  events: FeedEvent[];
-  series: FeedSeries[];
-  typeNames: Map<number, string>;
-}
-
-function selectFeedEvents(db: Kysely<DB>) {
-  return selectEvents(db).select(['events.event_type_id', 'events.series_id', 'events.series_slot']).orderBy('events.datetime').orderBy('events.id');
-}
-
-/**
- * What the public feed shows: events on their own from `since` on, and every series with an occurrence from
- * `since` on — whole, since its RRULE starts at its first occurrence and every removed date must be excluded.
- */
-export async function loadPublicCalendar(db: Kysely<DB>, since: Instant): Promise<PublicCalendarData> {
-  const events = await selectFeedEvents(db).where('events.series_id', 'is', null).where('events.datetime', '>=', since).execute();
-  const active = await db
-    .selectFrom('events')
-    .select('series_id')
-    .distinct()
-    .where('series_id', 'is not', null)
-    .where('datetime', '>=', since)
-    .execute();
-  const seriesIds = active.map((row) => row.series_id!);
-  const series: FeedSeries[] = [];
-  if (seriesIds.length > 0) {
-    const rows = await db.selectFrom('series').select(['id', 'rule', 'time_zone']).where('id', 'in', seriesIds).orderBy('id').execute();
-    const members = await selectFeedEvents(db).where('events.series_id', 'in', seriesIds).execute();
-    for (const row of rows) {
-      series.push({
-        id: row.id,
-        rule: parseSeriesRule(row.rule),
-        timeZone: row.time_zone,
-        events: members.filter((event) => event.series_id === row.id),
-      });
-    }
-  }
-  const types = await db.selectFrom('event_types').select(['id', 'name']).execute();
-  return { events, series, typeNames: new Map(types.map((type) => [type.id, type.name])) };
-}
 
 /** The first instant the feed shows: the start of the day `FEED_PAST_DAYS` before today in the network timezone. */
 export function feedStart(now: Date, timeZone: string): Instant {

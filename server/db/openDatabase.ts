@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { DB } from './schema.ts';
@@ -28,10 +27,6 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Told when the server ends one of the pool's idle connections (the pool replaces it). */
   onConnectionError?: (error: Error) => void;
-}
-
-export function sqliteFile(dataDir: string): string {
-  return path.join(dataDir, 'koinonia.db');
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {

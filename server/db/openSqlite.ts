@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { DB } from './schema.ts';
-import { sqliteFile, type Database } from './openDatabase.ts';
+import type { Database } from './openDatabase.ts';
+import { sqliteFile } from './sqliteFile.ts';
 
 /**
  * Kysely prepares every query anew; the same few SQL texts recur on every request, so their prepared

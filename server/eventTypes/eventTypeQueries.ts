@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { EventType } from '../../shared/schemas/eventManagement.ts';
 import type { DB } from '../db/schema.ts';
-import { isUniqueViolation } from '../accounts/userQueries.ts';
+import { isUniqueViolation } from '../db/isUniqueViolation.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -16,10 +16,6 @@ const byName = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }
 export async function listEventTypes(db: Db): Promise<EventType[]> {
   const types = await db.selectFrom('event_types').select(['id', 'name']).execute();
   return types.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
-}
-
-export async function eventTypeExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('event_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 /**

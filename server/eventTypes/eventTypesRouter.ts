@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { createEventTypeRequestSchema } from '../../shared/schemas/eventManagement.ts';
-import { insertEventType, listEventTypes } from './eventTypeQueries.ts';
 import type { ApiContext } from '../http/apiContext.ts';
-import { HttpError } from '../http/httpError.ts';
-import { requireAdmin } from '../accounts/loadSession.ts';
 import { parseInput } from '../http/parseInput.ts';
+import { requireAdmin } from '../http/requireUser.ts';
+import { EventTypeExists } from './errors.ts';
+import { insertEventType, listEventTypes } from './eventTypeQueries.ts';
 
 export function eventTypesRouter({ database }: ApiContext): Router {
   const router = Router();
@@ -18,7 +18,7 @@ export function eventTypesRouter({ database }: ApiContext): Router {
     requireAdmin(req);
     const { name } = parseInput(createEventTypeRequestSchema, req.body);
     const eventType = await insertEventType(db, name);
-    if (!eventType) throw new HttpError(409, 'event_type_exists', 'Já existe um tipo de evento com esse nome.');
+    if (!eventType) throw new EventTypeExists();
     res.status(201).json(eventType);
   });
 

@@ -1,13 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EventScope, ManagedEvent, RepeatRule } from '../../shared/schemas/eventManagement.ts';
-import { selectEvents, toEvent } from './eventQueries.ts';
-import { badRequest, HttpError, notFound } from '../http/httpError.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { DB, Instant } from '../db/schema.ts';
 import { expandRepeat, repeatLimitProblem } from '../recurrence/expandRepeat.ts';
-import { eventTypeExists } from '../eventTypes/eventTypeQueries.ts';
 import { instantOfLocal, localDifference, localOf, shiftLocal } from '../recurrence/localDateTime.ts';
 import { headRule, parseSeriesRule, serializeSeriesRule, seriesOccurrences, tailRule, type SeriesRule } from '../recurrence/seriesRule.ts';
+import { EventNotFound, HasAllocations, RepeatEndsBeforeStart, TooManyOccurrences, UnknownEventType } from './errors.ts';
+import { eventTypeExists, selectEvents, toEvent } from './eventQueries.ts';
 
 /** Who changes the calendar, when, and in which timezone wall-clock times are read. */
 export interface EventCommandContext {
@@ -29,20 +28,6 @@ interface SeriesRecord {
   id: number;
   rule: SeriesRule;
   time_zone: string;
-}
-
-const unknownEventType = () => new HttpError(422, 'unknown_event_type', 'Tipo de evento não encontrado.');
-const eventNotFound = () => notFound('Evento não encontrado.');
-
-function hasAllocations(count: number, events: number): HttpError {
-  const who = count === 1 ? 'Há 1 pessoa escalada' : `Há ${count} pessoas escaladas`;
-  const where = events === 1 ? 'neste evento' : `nestes ${events} eventos`;
-  return new HttpError(
-    409,
-    'has_allocations',
-    `${who} ${where}. Para excluir mesmo assim, confirme com confirm=true: as escalas serão removidas junto.`,
-    { allocations: count },
-  );
 }
 
 /**
@@ -90,7 +75,7 @@ export async function findManagedEvent(db: Kysely<DB>, id: number): Promise<Mana
 }
 
 async function checkEventType(trx: Transaction<DB>, eventTypeId: number | null | undefined): Promise<void> {
-  if (eventTypeId !== undefined && eventTypeId !== null && !(await eventTypeExists(trx, eventTypeId))) throw unknownEventType();
+  if (eventTypeId !== undefined && eventTypeId !== null && !(await eventTypeExists(trx, eventTypeId))) throw new UnknownEventType();
 }
 
 /**
@@ -114,20 +99,9 @@ export async function createEvent(
 
     const occurrences = expandRepeat(localOf(input.datetime, ctx.timeZone), input.repeat, ctx.timeZone);
     const [first, ...rest] = occurrences;
-    if (!first) {
-      const message = 'A data final da repetição vem antes da primeira ocorrência.';
-      throw badRequest(`Requisição inválida (repeat.until): ${message}`, { fields: { 'repeat.until': message } });
-    }
+    if (!first) throw new RepeatEndsBeforeStart();
     const problem = repeatLimitProblem(occurrences, input.repeat);
-    if (problem) {
-      throw new HttpError(
-        422,
-        'too_many_occurrences',
-        problem === 'too_many'
-          ? 'Uma repetição pode ter no máximo 200 ocorrências.'
-          : 'Uma repetição pode durar no máximo 2 anos a partir da primeira ocorrência.',
-      );
-    }
+    if (problem) throw new TooManyOccurrences(problem);
 
     const rule: SeriesRule = { start: first.local, repeat: input.repeat, event_type_id: input.eventTypeId };
     const series = await trx
@@ -160,7 +134,7 @@ export async function updateEvent(ctx: EventCommandContext, id: number, scope: E
   return ctx.db.transaction().execute(async (trx) => {
     await serializeCalendarWrites(trx);
     const event = await loadEvent(trx, id);
-    if (!event) throw eventNotFound();
+    if (!event) throw new EventNotFound();
     await checkEventType(trx, changes.eventTypeId);
     if (scope === 'following' && event.series_id !== null && event.series_slot !== null) {
       await updateFollowing(trx, ctx, event, changes);
@@ -253,7 +227,7 @@ export async function deleteEvent(ctx: EventCommandContext, id: number, scope: E
   await ctx.db.transaction().execute(async (trx) => {
     await serializeCalendarWrites(trx);
     const event = await loadEvent(trx, id);
-    if (!event) throw eventNotFound();
+    if (!event) throw new EventNotFound();
 
     let ids = [event.id];
     let cut: { series: SeriesRecord; k: number } | undefined;
@@ -277,7 +251,7 @@ export async function deleteEvent(ctx: EventCommandContext, id: number, scope: E
       .where('event_id', 'in', ids)
       .executeTakeFirstOrThrow();
     if (Number(count) > 0) {
-      if (!confirm) throw hasAllocations(Number(count), ids.length);
+      if (!confirm) throw new HasAllocations(Number(count), ids.length);
       await trx.deleteFrom('allocations').where('event_id', 'in', ids).execute();
     }
     await trx.deleteFrom('events').where('id', 'in', ids).execute();

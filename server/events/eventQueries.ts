@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Event } from '../../shared/schemas/events.ts';
 import type { DB, Instant } from '../db/schema.ts';
 
@@ -57,4 +57,9 @@ export async function* allEventsInPages(db: Kysely<DB>, pageSize = 2000): AsyncG
     const last = rows[rows.length - 1]!;
     after = { datetime: last.datetime, id: last.id };
   }
+}
+
+/** Whether the event type an event names exists (read here so the commands need nothing of eventTypes/). */
+export async function eventTypeExists(db: Kysely<DB> | Transaction<DB>, id: number): Promise<boolean> {
+  return (await db.selectFrom('event_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { User } from '../../shared/schemas/auth.ts';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import {
   createEventRequestSchema,
@@ -6,15 +7,17 @@ import {
   updateEventQuerySchema,
   updateEventRequestSchema,
 } from '../../shared/schemas/eventManagement.ts';
-import { createEvent, deleteEvent, updateEvent, type EventCommandContext } from './eventCommands.ts';
-import { instantOfRequest } from '../recurrence/localDateTime.ts';
-import type { User } from '../../shared/schemas/auth.ts';
 import type { ApiContext } from '../http/apiContext.ts';
-import { requireLeader } from '../accounts/loadSession.ts';
 import { parseInput } from '../http/parseInput.ts';
+import { requireLeader } from '../http/requireUser.ts';
+import { instantOfRequest } from '../recurrence/localDateTime.ts';
+import { createEvent, deleteEvent, updateEvent, type EventCommandContext } from './eventCommands.ts';
 
-/** Leaders and admins publish the calendar: create (optionally repeating), edit and cancel events. */
-export function eventManagementRouter({ database, config, now }: ApiContext): Router {
+/**
+ * Leaders and admins publish the calendar: create (optionally repeating), edit and cancel events. Mounted
+ * behind the session chain; the public reads of events are in publicEventReads.ts.
+ */
+export function eventsRouter({ database, config, now }: ApiContext): Router {
   const router = Router();
   const tz = config.timeZone;
   const commandContext = (user: User): EventCommandContext => ({ db: database.db, timeZone: tz, now: now(), userId: user.id });

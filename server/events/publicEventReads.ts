@@ -1,21 +1,24 @@
-import { Router, type Request } from 'express';
 import { endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import { eventListQuerySchema } from '../../shared/schemas/events.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
-import { allEventsInPages, findEvent, listEventsBetween } from './eventQueries.ts';
 import { jsonResponseCache } from '../http/jsonResponseCache.ts';
-import { sendJsonArray } from '../http/sendJsonArray.ts';
 import { parseInput } from '../http/parseInput.ts';
+import { sendJsonArray } from '../http/sendJsonArray.ts';
+import type { SessionlessRead, SessionlessRequest } from '../http/sessionlessRead.ts';
+import { allEventsInPages, findEvent, listEventsBetween } from './eventQueries.ts';
 
 /** The instants a valid `?date=` or `?from=&to=` stands for; undefined for the whole list. */
 type Range = { start: string; end: string } | undefined;
 
 const MAX_REMEMBERED_RANGES = 512;
 
-export function eventsRouter({ database, config }: ApiContext): Router {
-  const router = Router();
+/**
+ * The events page's reads, answered before the session chain (api/sessionlessPublicReads.ts) and from the
+ * response cache: the same for every caller, signed in or not.
+ */
+export function publicEventReads({ database, config }: ApiContext): { '/api/events': SessionlessRead; '/api/events/:id': SessionlessRead } {
   const { db } = database;
   const tz = config.timeZone;
   const sendCached = jsonResponseCache(database.dataVersion);
@@ -24,7 +27,7 @@ export function eventsRouter({ database, config }: ApiContext): Router {
   // than the query itself, and every member opening the events page asks the same two months. A valid
   // query string's range never changes, so it is worked out once; only valid ones are remembered.
   const ranges = new Map<string, Range>();
-  const rangeOf = (req: Request): Range => {
+  const rangeOf = (req: SessionlessRequest): Range => {
     const queryIndex = req.originalUrl.indexOf('?');
     const key = queryIndex === -1 ? '' : req.originalUrl.slice(queryIndex + 1);
     if (ranges.has(key)) return ranges.get(key);
@@ -37,16 +40,15 @@ export function eventsRouter({ database, config }: ApiContext): Router {
     return range;
   };
 
-  router.get('/api/events', async (req, res) => {
-    const range = rangeOf(req);
-    if (range) await sendCached(res, `${range.start}/${range.end}`, () => listEventsBetween(db, range.start, range.end));
-    else await sendJsonArray(res, allEventsInPages(db));
-  });
-
-  router.get('/api/events/:id', async (req, res) => {
-    const id = parseInput(idParamSchema, req.params.id);
-    if (!(await sendCached(res, `#${id}`, () => findEvent(db, id)))) throw notFound('Evento não encontrado.');
-  });
-
-  return router;
+  return {
+    '/api/events': async (req, res) => {
+      const range = rangeOf(req);
+      if (range) await sendCached(res, `${range.start}/${range.end}`, () => listEventsBetween(db, range.start, range.end));
+      else await sendJsonArray(res, allEventsInPages(db));
+    },
+    '/api/events/:id': async (req, res) => {
+      const id = parseInput(idParamSchema, req.params.id);
+      if (!(await sendCached(res, `#${id}`, () => findEvent(db, id)))) throw notFound('Evento não encontrado.');
+    },
+  };
 }

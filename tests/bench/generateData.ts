@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { openDatabase, sqliteFile } from '../../server/db/openDatabase.ts';
+import { openDatabase } from '../../server/db/openDatabase.ts';
+import { sqliteFile } from '../../server/db/sqliteFile.ts';
 import { DEMO_EVENT_TYPES } from '../../server/demo/demoEvents.ts';
 import {
   addDays,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
+import { httpErrorOf } from '../../server/api/errorMapping.ts';
 import { HttpError } from '../../server/http/httpError.ts';
 import { dummyPasswordHash, passwordHasher } from '../../server/accounts/passwordHasher.ts';
 import { checkPasswordRules, isCommonPassword } from '../../server/accounts/passwordRules.ts';
@@ -13,8 +14,10 @@ function ruleError(password: string): { status: number; code: string; message: s
     checkPasswordRules(password);
     return undefined;
   } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    const { status, code, message } = error as HttpError;
+    // The rules throw the accounts' own errors; the API's one mapping gives them their HTTP answer.
+    const answer = httpErrorOf(error);
+    expect(answer).toBeInstanceOf(HttpError);
+    const { status, code, message } = answer as HttpError;
     return { status, code, message };
   }
 }

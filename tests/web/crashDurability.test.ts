@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { sqliteFile } from '../../server/db/openDatabase.ts';
+import { sqliteFile } from '../../server/db/sqliteFile.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/demo/seedDemo.ts';
 import { API_READY, freePort, startListening, stopAll, tempDir } from '../support/processes.ts';
 import { rawRequest } from '../support/rawHttp.ts';

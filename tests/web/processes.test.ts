@@ -5,7 +5,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clientBuildIsCurrent } from '../../server/platform/buildClient.ts';
-import { openDatabase, sqliteFile } from '../../server/db/openDatabase.ts';
+import { openDatabase } from '../../server/db/openDatabase.ts';
+import { sqliteFile } from '../../server/db/sqliteFile.ts';
 import { expectApiError } from '../support/apiAssertions.ts';
 import {
   API_READY,

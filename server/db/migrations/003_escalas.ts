@@ -1,8 +1,16 @@
 import type { Kysely } from 'kysely';
-import { departmentKey } from '../../escalas/departmentKey.ts';
 import { instantType, withId } from './columns.ts';
 
-const DEFAULT_DEPARTMENTS = ['Louvor', 'Mídia', 'Infantil', 'Recepção', 'Intercessão', 'Diaconia'];
+// With their keys written out (escalas/departmentKey.ts gives the same): a migration keeps what it wrote even if
+// that function changes later.
+const DEFAULT_DEPARTMENTS = [
+  { name: 'Louvor', name_key: 'louvor' },
+  { name: 'Mídia', name_key: 'midia' },
+  { name: 'Infantil', name_key: 'infantil' },
+  { name: 'Recepção', name_key: 'recepcao' },
+  { name: 'Intercessão', name_key: 'intercessao' },
+  { name: 'Diaconia', name_key: 'diaconia' },
+];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('departments'))
@@ -13,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The network's standing teams exist from the start; admins add more.
   await (db as Kysely<{ departments: { name: string; name_key: string } }>)
     .insertInto('departments')
-    .values(DEFAULT_DEPARTMENTS.map((name) => ({ name, name_key: departmentKey(name) })))
+    .values(DEFAULT_DEPARTMENTS)
     .execute();
 
   await withId(db, db.schema.createTable('allocations'))

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { User } from '../../shared/schemas/auth.ts';
+import type { DB } from '../db/schema.ts';
+import { InvalidCredentials } from './errors.ts';
+import { beginLoginAttempt, loginFailed, loginSucceeded } from './loginThrottle.ts';
+import { passwordHasher } from './passwordHasher.ts';
+import { checkPasswordRules } from './passwordRules.ts';
+import { deleteUserSessions } from './sessions.ts';
+import { findUserByEmail, setPasswordHash } from './userQueries.ts';
+
+export interface PasswordChange {
+  current: string;
+  new: string;
+  ip: string;
+  /** The session that asked for the change: the user's other sessions end. */
+  keepSessionTokenHash: string | undefined;
+}
+
+export async function changePassword(db: Kysely<DB>, user: User, change: PasswordChange, now: Date): Promise<void> {
+  // A guess at the current password is a guess at the account's password: it counts against the same
+  // email and address as a sign-in (someone at an unlocked computer cannot try passwords here forever).
+  const attempt = await beginLoginAttempt(db, user.email, change.ip, now);
+  const row = await findUserByEmail(db, user.email);
+  if (!row || !(await passwordHasher.verify(row.password_hash, change.current))) {
+    await loginFailed(db, now);
+    throw new InvalidCredentials('A senha atual está incorreta.');
+  }
+  await loginSucceeded(db, attempt);
+  checkPasswordRules(change.new);
+  await setPasswordHash(db, user.id, await passwordHasher.hash(change.new));
+  await deleteUserSessions(db, user.id, change.keepSessionTokenHash);
+}

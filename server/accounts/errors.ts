@@ -1,0 +1,32 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/schemas/auth.ts';
+
+export class EmailTaken extends Error {
+  constructor() {
+    super('Este email já está cadastrado.');
+  }
+}
+
+/** A wrong email or password at sign-in, or a wrong current password when changing it. */
+export class InvalidCredentials extends Error {
+  constructor(message = 'Email ou senha inválidos.') {
+    super(message);
+  }
+}
+
+export class WeakPassword extends Error {
+  constructor() {
+    super(`A senha deve ter entre ${PASSWORD_MIN} e ${PASSWORD_MAX} caracteres.`);
+  }
+}
+
+export class CommonPassword extends Error {
+  constructor() {
+    super('Essa senha é muito comum e fácil de adivinhar. Escolha outra.');
+  }
+}
+
+export class TooManyLoginAttempts extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Muitas tentativas de login. Tente novamente em ${Math.ceil(retryAfterSeconds / 60)} minuto(s).`);
+  }
+}

@@ -1,0 +1,103 @@
+import * as accounts from '../accounts/errors.ts';
+import * as escalas from '../escalas/errors.ts';
+import * as eventTypes from '../eventTypes/errors.ts';
+import * as events from '../events/errors.ts';
+import { HttpError } from '../http/httpError.ts';
+
+interface Answer {
+  message?: string;
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+interface Rule {
+  type: abstract new (...args: never[]) => Error;
+  toHttp(error: Error): HttpError;
+}
+
+/** How the API answers one domain error: its status and code; the pt-BR message is the error's own unless `answer` says otherwise. */
+function rule<E extends Error>(type: abstract new (...args: never[]) => E, status: number, code: string, answer?: (error: E) => Answer): Rule {
+  return {
+    type,
+    toHttp(error) {
+      const { message = error.message, extra, headers } = answer?.(error as E) ?? {};
+      return new HttpError(status, code, message, extra, headers);
+    },
+  };
+}
+
+/** Every domain error the API answers, by resource. Anything thrown that is not here (nor an HttpError) is a 500. */
+const DOMAIN_ERRORS: Rule[] = [
+  rule(accounts.EmailTaken, 409, 'email_taken'),
+  rule(accounts.InvalidCredentials, 401, 'invalid_credentials'),
+  rule(accounts.WeakPassword, 422, 'weak_password'),
+  rule(accounts.CommonPassword, 422, 'common_password'),
+  rule(accounts.TooManyLoginAttempts, 429, 'too_many_attempts', (error) => ({
+    extra: { retry_after: error.retryAfterSeconds },
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
+  })),
+
+  rule(events.EventNotFound, 404, 'not_found'),
+  rule(events.UnknownEventType, 422, 'unknown_event_type'),
+  rule(events.HasAllocations, 409, 'has_allocations', (error) => ({ extra: { allocations: error.allocations } })),
+  rule(events.TooManyOccurrences, 422, 'too_many_occurrences'),
+  // About one field of the request: the same answer as parseInput's for a schema mismatch of that field.
+  rule(events.RepeatEndsBeforeStart, 400, 'invalid_request', (error) => ({
+    message: `Requisição inválida (${error.field}): ${error.message}`,
+    extra: { fields: { [error.field]: error.message } },
+  })),
+
+  rule(eventTypes.EventTypeExists, 409, 'event_type_exists'),
+
+  rule(escalas.EventNotFound, 404, 'not_found'),
+  rule(escalas.UnknownDepartment, 422, 'unknown_department'),
+  rule(escalas.UnknownMember, 422, 'unknown_member'),
+  rule(escalas.AlreadyAllocated, 409, 'already_allocated'),
+  rule(escalas.ScheduleConflict, 409, 'schedule_conflict', (error) => ({ extra: { conflicts: error.conflicts } })),
+  rule(escalas.DepartmentExists, 409, 'department_exists'),
+];
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+}
+
+function fromBodyParser(error: BodyParserError): HttpError | undefined {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return new HttpError(400, 'invalid_request', 'O corpo da requisição não é um JSON válido.');
+    case 'entity.too.large':
+      return new HttpError(413, 'payload_too_large', 'O corpo da requisição passa do limite de 100 kB.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpError(400, 'invalid_request', 'Codificação do corpo não suportada; use UTF-8.');
+    case 'request.aborted':
+      return new HttpError(400, 'invalid_request', 'A requisição foi interrompida.');
+    default:
+      return fromClientStatus(error);
+  }
+}
+
+/**
+ * Other client errors raised by Express itself or its parsers (a path with a malformed %-escape, a body whose
+ * gzip is corrupt or whose length does not match Content-Length, ...): the client's fault, never a 500.
+ */
+function fromClientStatus(error: BodyParserError): HttpError | undefined {
+  const status = error?.status ?? error?.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (status === 413) return new HttpError(413, 'payload_too_large', 'O corpo da requisição passa do limite de 100 kB.');
+  return new HttpError(400, 'invalid_request', 'Requisição malformada.');
+}
+
+/**
+ * What the API answers for an error: an HttpError as it is (parseInput's 400 for input that fails its zod
+ * schema among them), a resource's domain error by the table above, a body parser's by its type; undefined
+ * for anything else.
+ */
+export function httpErrorOf(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  const domain = DOMAIN_ERRORS.find((entry) => error instanceof entry.type);
+  if (domain) return domain.toHttp(error as Error);
+  return fromBodyParser((error ?? {}) as BodyParserError);
+}

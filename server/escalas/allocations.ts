@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Allocation } from '../../shared/schemas/escalas.ts';
+import type { DB } from '../db/schema.ts';
+import { findAllocation, findScheduleConflicts, insertAllocation, isAllocated } from './allocationQueries.ts';
+import { findDepartment } from './departmentQueries.ts';
+import { AlreadyAllocated, EventNotFound, ScheduleConflict, UnknownDepartment, UnknownMember } from './errors.ts';
+import { findEventStart } from './eventRows.ts';
+import { findMember, lockMember } from './memberQueries.ts';
+
+export interface AllocationContext {
+  db: Kysely<DB>;
+  leaderId: number;
+  /** Allocations of one member closer than this (hours) are a conflict unless forced. */
+  conflictHours: number;
+  now: Date;
+}
+
+export interface AllocationRequest {
+  /** An id, or a name compared by its key. */
+  department: number | string;
+  /** An id or an email. */
+  member: number | string;
+  force?: boolean | undefined;
+}
+
+/** Places a member in a department at an event, refusing a clash with their other allocations unless `force`. */
+export async function allocateMember(ctx: AllocationContext, eventId: number, input: AllocationRequest): Promise<Allocation | undefined> {
+  const allocationId = await ctx.db.transaction().execute(async (trx) => {
+    const event = await findEventStart(trx, eventId);
+    if (!event) throw new EventNotFound();
+    const department = await findDepartment(trx, input.department);
+    if (!department) throw new UnknownDepartment();
+    const member = await findMember(trx, input.member);
+    if (!member) throw new UnknownMember();
+
+    // One member's allocations are decided one at a time, so two leaders cannot both place them at clashing events.
+    await lockMember(trx, member.id);
+    if (await isAllocated(trx, eventId, member.id)) throw new AlreadyAllocated();
+    if (!input.force) {
+      const conflicts = await findScheduleConflicts(trx, member.id, eventId, event.datetime, ctx.conflictHours);
+      if (conflicts.length > 0) throw new ScheduleConflict(member.name, ctx.conflictHours, conflicts);
+    }
+    const id = await insertAllocation(trx, {
+      event_id: eventId,
+      department_id: department.id,
+      member_id: member.id,
+      allocated_by: ctx.leaderId,
+      created_at: ctx.now.toISOString(),
+    });
+    if (id === undefined) throw new AlreadyAllocated();
+    return id;
+  });
+  return findAllocation(ctx.db, allocationId);
+}

@@ -1,0 +1,42 @@
+import type { ScheduleConflict as Conflict } from '../../shared/schemas/escalas.ts';
+
+export class EventNotFound extends Error {
+  constructor() {
+    super('Evento não encontrado.');
+  }
+}
+
+export class UnknownDepartment extends Error {
+  constructor() {
+    super('Departamento não encontrado.');
+  }
+}
+
+export class UnknownMember extends Error {
+  constructor() {
+    super('Nenhum membro cadastrado com esse email.');
+  }
+}
+
+export class AlreadyAllocated extends Error {
+  constructor() {
+    super('Este membro já está escalado neste evento.');
+  }
+}
+
+/** The member already serves at other events within the conflict window of this one. */
+export class ScheduleConflict extends Error {
+  constructor(
+    memberName: string,
+    hours: number,
+    readonly conflicts: Conflict[],
+  ) {
+    super(`${memberName} já serve em outro evento a menos de ${hours} horas deste.`);
+  }
+}
+
+export class DepartmentExists extends Error {
+  constructor() {
+    super('Já existe um departamento com esse nome.');
+  }
+}

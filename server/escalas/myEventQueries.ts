@@ -1,0 +1,33 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { MyEvent } from '../../shared/schemas/escalas.ts';
+import type { DB } from '../db/schema.ts';
+import { toEvent } from './eventRows.ts';
+
+/** The events the member serves at: upcoming ones first (soonest first), then past ones (most recent first). */
+export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: number, now: Date): Promise<MyEvent[]> {
+  const rows = await db
+    .selectFrom('allocations')
+    .innerJoin('events', 'events.id', 'allocations.event_id')
+    .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
+    .innerJoin('departments', 'departments.id', 'allocations.department_id')
+    .select([
+      'events.id',
+      'events.datetime',
+      'event_types.name as type_name',
+      'allocations.id as allocation_id',
+      'departments.id as department_id',
+      'departments.name as department_name',
+    ])
+    .where('allocations.member_id', '=', memberId)
+    .orderBy('events.datetime')
+    .orderBy('events.id')
+    .execute();
+  const all = rows.map((row) => ({
+    ...toEvent(row),
+    allocation_id: row.allocation_id,
+    department: { id: row.department_id, name: row.department_name },
+  }));
+  const nowIso = now.toISOString();
+  // Upcoming first, soonest first; then what already happened, most recent first.
+  return [...all.filter((e) => e.datetime >= nowIso), ...all.filter((e) => e.datetime < nowIso).reverse()];
+}
