@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { readPublicConfig } from './app/publicConfig.ts';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter } from './app/router.ts';
 import { makeStore } from './app/store.ts';
 import './app/global.css';
 

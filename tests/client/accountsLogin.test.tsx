@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/schemas/auth.ts';
-import * as clientPasswordLength from '../../client/features/session/passwordLength.ts';
+import * as clientPasswordLength from '../../client/kit/passwordLength.ts';
 import { ANA, installFakePortal, MEMBER } from './support/fakeAccounts.ts';
 import { EVENTS, freezeNow } from './support/fixtures.ts';
 import { renderApp } from './support/renderWithProviders.tsx';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countEventsByDay, eventCountText, eventName, upcomingEvents } from '../../client/features/events/eventDays.ts';
+import { countEventsByDay, eventCountText, upcomingEvents } from '../../client/features/events/eventDays.ts';
+import { eventName } from '../../client/kit/eventName.ts';
 import { eventsWindowOf } from '../../client/features/events/useEventsWindow.ts';
 import { eventAt } from './support/fixtures.ts';
 

@@ -1,16 +1,21 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { User } from '../../../shared/schemas/auth.ts';
+import type { Role, User } from '../../../shared/schemas/auth.ts';
 import { api } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { portalErrorOf } from '../session/apiError.ts';
-import { useLogoutMutation } from '../session/sessionApi.ts';
-import { Spinner } from '../session/Spinner.tsx';
-import { ROLE_LABELS } from '../session/useSession.ts';
+import { portalErrorOf } from '../../kit/portalError.ts';
+import { useLogoutMutation } from '../../kit/session/sessionApi.ts';
+import { Spinner } from '../../kit/Spinner.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { PasswordChange } from './PasswordChange.tsx';
 import './AccountHub.css';
+
+const ROLE_LABELS: Record<Role, string> = {
+  member: 'Membro',
+  leader: 'Líder',
+  admin: 'Administrador',
+};
 
 export interface AccountHubProps {
   user: User;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { portalErrorOf } from '../session/apiError.ts';
-import { Spinner } from '../session/Spinner.tsx';
+import { portalErrorOf } from '../../kit/portalError.ts';
+import { Spinner } from '../../kit/Spinner.tsx';
 import { useCreateCalendarFeedMutation, useGetCalendarFeedQuery } from './calendarFeedApi.ts';
 
 export const COPIED_MESSAGE = 'Link copiado.';

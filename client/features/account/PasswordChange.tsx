@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { portalErrorOf } from '../session/apiError.ts';
-import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../session/passwordLength.ts';
-import { useChangePasswordMutation } from '../session/sessionApi.ts';
-import { Spinner } from '../session/Spinner.tsx';
-import { TextField } from '../../app/TextField.tsx';
+import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../../kit/passwordLength.ts';
+import { portalErrorOf } from '../../kit/portalError.ts';
+import { useChangePasswordMutation } from '../../kit/session/sessionApi.ts';
+import { Spinner } from '../../kit/Spinner.tsx';
+import { TextField } from '../../kit/TextField.tsx';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Senha alterada. As suas outras sessões foram encerradas.';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Allocation } from '../../../shared/schemas/escalas.ts';
-import { portalErrorOf } from '../session/apiError.ts';
-import { Spinner } from '../session/Spinner.tsx';
+import { portalErrorOf } from '../../kit/portalError.ts';
+import { Spinner } from '../../kit/Spinner.tsx';
 import { useDeleteAllocationMutation } from './escalasApi.ts';
 import './EventAllocations.css';
 

@@ -1,10 +1,15 @@
 import { useState } from 'react';
-import type { Department, Member } from '../../../shared/schemas/escalas.ts';
-import { portalErrorOf, type PortalError } from '../session/apiError.ts';
+import type { Department, Member, ScheduleConflict } from '../../../shared/schemas/escalas.ts';
+import { portalErrorOf, type PortalError } from '../../kit/portalError.ts';
 import { useCreateAllocationMutation } from './escalasApi.ts';
 import { memberReferenceOf, useDepartmentSuggestions, useMemberSuggestions } from './suggestions.ts';
 
 export const FORCE_ALLOCATION_LABEL = 'Alocar mesmo assim';
+
+/** The form's or the API's error; a `schedule_conflict` carries the clashing events. */
+export interface AllocationError extends PortalError {
+  conflicts?: ScheduleConflict[];
+}
 
 export interface AllocationForm {
   department: string;
@@ -16,8 +21,7 @@ export interface AllocationForm {
   /** After a `schedule_conflict`: the same allocation again with `force: true`. */
   forceSubmit: () => void;
   busy: boolean;
-  /** The form's or the API's error; a `schedule_conflict` carries its `conflicts`. */
-  error: PortalError | null;
+  error: AllocationError | null;
   departments: Department[];
   members: Member[];
 }
@@ -27,7 +31,7 @@ interface Attempt {
   member: string | number;
 }
 
-function formError(message: string): PortalError {
+function formError(message: string): AllocationError {
   return { status: undefined, code: 'invalid_form', message };
 }
 
@@ -38,7 +42,7 @@ function formError(message: string): PortalError {
 export function useAllocationForm(eventId: number, onAllocated: () => void): AllocationForm {
   const [department, setDepartmentText] = useState('');
   const [member, setMemberText] = useState('');
-  const [error, setError] = useState<PortalError | null>(null);
+  const [error, setError] = useState<AllocationError | null>(null);
   const [conflicted, setConflicted] = useState<Attempt | null>(null);
   const [createAllocation, { isLoading }] = useCreateAllocationMutation();
   const departments = useDepartmentSuggestions();
@@ -52,8 +56,9 @@ export function useAllocationForm(eventId: number, onAllocated: () => void): All
       return;
     }
     const failure = portalErrorOf(result.error, 'Não foi possível alocar o membro. Tente novamente.');
+    const conflicts = failure.body?.conflicts;
     setConflicted(failure.code === 'schedule_conflict' ? attempt : null);
-    setError(failure);
+    setError(Array.isArray(conflicts) ? { ...failure, conflicts: conflicts as ScheduleConflict[] } : failure);
   };
 
   const submit = () => {

@@ -2,10 +2,10 @@ import type { DayKey } from '../../../shared/dayKey.ts';
 import { formatDay } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { Modal } from '../../app/Modal.tsx';
+import { Modal } from '../../kit/Modal.tsx';
 import { EventList } from './EventList.tsx';
 import { useGetEventsOnDayQuery } from './eventsApi.ts';
-import { dayEventsClosed, selectSelectedDay } from './eventsSlice.ts';
+import { modalClosed, selectSelectedDay } from './eventsSlice.ts';
 
 export interface DayEventsModalProps {
   /** What clicking one of the day's events does: details, or in Leader View the allocation. */
@@ -17,7 +17,7 @@ export function DayEventsModal({ onEventSelect }: DayEventsModalProps) {
   const day = useAppSelector(selectSelectedDay);
   const dispatch = useAppDispatch();
   if (day === null) return null;
-  return <DayEventsDialog day={day} onEventSelect={onEventSelect} onClose={() => dispatch(dayEventsClosed())} />;
+  return <DayEventsDialog day={day} onEventSelect={onEventSelect} onClose={() => dispatch(modalClosed('dayEvents'))} />;
 }
 
 interface DayEventsDialogProps extends DayEventsModalProps {

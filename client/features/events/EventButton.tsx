@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
-import { Icon } from '../../layout/Icon.tsx';
-import { eventName } from './eventDays.ts';
+import { eventName } from '../../kit/eventName.ts';
+import { Icon } from '../../kit/Icon.tsx';
 
 export interface EventButtonProps<E extends Event = Event> {
   event: E;

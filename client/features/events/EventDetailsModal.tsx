@@ -1,16 +1,17 @@
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { Modal } from '../../app/Modal.tsx';
-import { EventReadOnlyFields } from './EventReadOnlyFields.tsx';
+import { usePublicConfig } from '../../app/publicConfig.ts';
+import { EventReadOnlyFields } from '../../kit/EventReadOnlyFields.tsx';
+import { Modal } from '../../kit/Modal.tsx';
 import { useGetEventQuery } from './eventsApi.ts';
-import { eventDetailsClosed, selectDetailsEventId } from './eventsSlice.ts';
+import { modalClosed, selectDetailsEventId } from './eventsSlice.ts';
 
 /** Event Details, open while the slice holds an event id. */
 export function EventDetailsModal() {
   const eventId = useAppSelector(selectDetailsEventId);
   const dispatch = useAppDispatch();
   if (eventId === null) return null;
-  return <EventDetailsDialog eventId={eventId} onClose={() => dispatch(eventDetailsClosed())} />;
+  return <EventDetailsDialog eventId={eventId} onClose={() => dispatch(modalClosed('eventDetails'))} />;
 }
 
 interface EventDetailsDialogProps {
@@ -19,6 +20,7 @@ interface EventDetailsDialogProps {
 }
 
 function EventDetailsDialog({ eventId, onClose }: EventDetailsDialogProps) {
+  const { timeZone } = usePublicConfig();
   const id = useId();
   // Every opening asks GET /api/events/{id} again.
   const { data: event, isFetching, isError } = useGetEventQuery(eventId, { refetchOnMountOrArgChange: true });
@@ -43,7 +45,7 @@ function EventDetailsDialog({ eventId, onClose }: EventDetailsDialogProps) {
         </p>
       ) : (
         <>
-          <EventReadOnlyFields event={event} idPrefix={id} />
+          <EventReadOnlyFields event={event} idPrefix={id} timeZone={timeZone} />
         </>
       )}
     </Modal>

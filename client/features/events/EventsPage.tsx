@@ -1,24 +1,17 @@
-import { useDeferredValue, useEffect, useId } from 'react';
+import { useDeferredValue, useEffect, useId, type ReactNode } from 'react';
 import type { DayKey } from '../../../shared/dayKey.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
-import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { useMyEvents } from '../escalas/useMyEvents.ts';
-import { useSession, type Session } from '../session/useSession.ts';
-import { AllocationModal } from './AllocationModal.tsx';
 import { DayEventsModal } from './DayEventsModal.tsx';
 import { EventDetailsModal } from './EventDetailsModal.tsx';
 import { EventsBoard } from './EventsBoard.tsx';
 import { EventsTabs } from './EventsTabs.tsx';
-import { LeaderView, type LeaderViewAccess } from './LeaderView.tsx';
 import { useGetEventsInRangeQuery } from './eventsApi.ts';
 import {
   EVENTS_TABS,
-  allocationOpened,
-  dayEventsOpened,
-  eventDetailsOpened,
-  eventsModalsClosed,
+  modalOpened,
+  modalsClosed,
   selectEventsTab,
   tabSelected,
   type EventsTab,
@@ -26,24 +19,35 @@ import {
 import { useEventsWindow, type EventsWindow } from './useEventsWindow.ts';
 import './EventsPage.css';
 
-function leaderViewAccess(session: Session): LeaderViewAccess {
-  if (session.status !== 'signedIn') return session.status;
-  return session.canAllocate ? 'leader' : 'member';
+/** What a tab's panel gets from the page: the two months, and what a click on an event or a day does. */
+export interface EventsPanel {
+  eventsWindow: EventsWindow;
+  onEventSelect: (event: Event) => void;
+  onDaySelect: (day: DayKey) => void;
+}
+
+export interface EventsPageProps {
+  /** My Events of a signed-in member. Without it (a visitor) the tab shows the full list, as Next Events does. */
+  renderMyEvents?: (panel: EventsPanel) => ReactNode;
+  /** The Leader View tab. */
+  renderLeaderView: (panel: EventsPanel) => ReactNode;
+  /** The modal a click on an event opens in Leader View (in its list, and in the day's modal opened there). */
+  leaderViewOpens: 'eventDetails' | 'allocation';
+  /** The page's modals that other features draw (the allocation modal). */
+  children?: ReactNode;
 }
 
 /**
- * /events: three tabs over the current and next month. Next Events shows the full list. My Events shows the
- * same full list to a visitor and the events a signed-in member serves at to them. Leader View opens the
- * allocation modal instead of the details (for a visitor, a leader or an admin; a member sees the details).
+ * /events: three tabs over the current and next month. Next Events shows the full list. My Events and Leader
+ * View are given by the route (they are the escalas' screens): what a visitor sees in them is the
+ * specification's, the same full list and the allocation modal.
  */
-export function EventsPage() {
+export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, children }: EventsPageProps) {
   useDocumentTitle('Eventos');
   const eventsWindow = useEventsWindow();
   const tab = useAppSelector(selectEventsTab);
   const dispatch = useAppDispatch();
   const idPrefix = useId();
-  const session = useSession();
-  const access = leaderViewAccess(session);
   // Asked on every arrival on the page.
   const events = useGetEventsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true });
   // The page's header and tabs are painted first; the list and the two calendars (most of the page's
@@ -51,15 +55,14 @@ export function EventsPage() {
   // about a third of a second sooner, and no long task blocks it meanwhile.
   const showPanel = useDeferredValue(true, false);
 
-  useEffect(() => () => void dispatch(eventsModalsClosed()), [dispatch]);
+  useEffect(() => () => void dispatch(modalsClosed()), [dispatch]);
 
   const tabId = (name: EventsTab) => `${idPrefix}-tab-${name}`;
   const panelId = (name: EventsTab) => `${idPrefix}-panel-${name}`;
-  const openDay = (day: DayKey) => dispatch(dayEventsOpened(day));
-  const openDetails = (event: Event) => dispatch(eventDetailsOpened(event.id));
-  const openAllocation = (event: Event) => dispatch(allocationOpened(event));
+  const openDay = (day: DayKey) => dispatch(modalOpened({ modal: 'dayEvents', day }));
+  const openDetails = (event: Event) => dispatch(modalOpened({ modal: 'eventDetails', eventId: event.id }));
+  const openFromLeaderView = (event: Event) => dispatch(modalOpened({ modal: leaderViewOpens, eventId: event.id }));
   const isLeaderView = tab === 'leaderView';
-  const openFromLeaderView = access === 'member' ? openDetails : openAllocation;
 
   return (
     <div className="events-page">
@@ -78,14 +81,9 @@ export function EventsPage() {
           className="events-page__panel"
         >
           {name !== tab || !showPanel ? null : name === 'leaderView' ? (
-            <LeaderView access={access} eventsWindow={eventsWindow} onEventSelect={openFromLeaderView} onDaySelect={openDay} />
-          ) : name === 'myEvents' && session.status !== 'anonymous' ? (
-            <MyEventsBoard
-              session={session}
-              eventsWindow={eventsWindow}
-              onEventSelect={openDetails}
-              onDaySelect={openDay}
-            />
+            renderLeaderView({ eventsWindow, onEventSelect: openFromLeaderView, onDaySelect: openDay })
+          ) : name === 'myEvents' && renderMyEvents ? (
+            renderMyEvents({ eventsWindow, onEventSelect: openDetails, onDaySelect: openDay })
           ) : (
             <EventsBoard
               heading="Próximos eventos"
@@ -100,31 +98,7 @@ export function EventsPage() {
       ))}
       <DayEventsModal onEventSelect={isLeaderView ? openFromLeaderView : openDetails} />
       <EventDetailsModal />
-      <AllocationModal />
+      {children}
     </div>
-  );
-}
-
-interface MyEventsBoardProps {
-  session: Session;
-  eventsWindow: EventsWindow;
-  onEventSelect: (event: Event) => void;
-  onDaySelect: (day: DayKey) => void;
-}
-
-/** My Events of a signed-in member: only where they serve, with the department; their days highlighted. */
-function MyEventsBoard({ session, eventsWindow, onEventSelect, onDaySelect }: MyEventsBoardProps) {
-  const myEvents = useMyEvents({ skip: session.status !== 'signedIn' });
-  return (
-    <EventsBoard<MyEvent>
-      heading="Minhas escalas"
-      events={myEvents.data}
-      isLoading={myEvents.isLoading || session.status === 'loading'}
-      eventsWindow={eventsWindow}
-      onEventSelect={onEventSelect}
-      onDaySelect={onDaySelect}
-      emptyText="Você ainda não está escalado em nenhum evento."
-      eventDetail={(event) => event.department.name}
-    />
   );
 }

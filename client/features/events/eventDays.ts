@@ -25,8 +25,3 @@ export function upcomingEvents(events: readonly Event[], today: DayKey, timeZone
 export function eventCountText(count: number): string {
   return count === 1 ? '1 evento' : `${count} eventos`;
 }
-
-/** What an event is called on screen: its type's name, or N/A when it has none. */
-export function eventName(event: Event): string {
-  return event.event_types?.name ?? 'N/A';
-}

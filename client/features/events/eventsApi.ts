@@ -1,6 +1,7 @@
 import type { DayKey } from '../../../shared/dayKey.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { api } from '../../app/api.ts';
+import type { RootState } from '../../app/store.ts';
 
 export interface DayRange {
   from: DayKey;
@@ -32,3 +33,21 @@ export const eventsApi = api.injectEndpoints({
 });
 
 export const { useGetEventsInRangeQuery, useGetEventsOnDayQuery, useGetEventQuery } = eventsApi;
+
+const EVENT_ENDPOINTS: ReadonlySet<string> = new Set(['getEventsInRange', 'getEventsOnDay', 'getEvent']);
+
+/**
+ * An event as the API cache already holds it (in a window's or a day's list, or on its own): whatever answer
+ * provides its `Event` tag. Asks nothing; undefined when no answer in the cache has it.
+ */
+export function selectCachedEvent(state: RootState, id: number): Event | undefined {
+  for (const { endpointName, queryCacheKey } of eventsApi.util.selectInvalidatedBy(state, [{ type: 'Event', id }])) {
+    if (!EVENT_ENDPOINTS.has(endpointName)) continue;
+    const data: unknown = state.api.queries[queryCacheKey]?.data;
+    if (data === undefined) continue;
+    const events = (Array.isArray(data) ? data : [data]) as Event[];
+    const event = events.find((candidate) => candidate.id === id);
+    if (event) return event;
+  }
+  return undefined;
+}

@@ -1,20 +1,47 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DayKey } from '../../../shared/dayKey.ts';
-import type { Event } from '../../../shared/schemas/events.ts';
 
 export type EventsTab = 'nextEvents' | 'myEvents' | 'leaderView';
 
 export const EVENTS_TABS: readonly EventsTab[] = ['nextEvents', 'myEvents', 'leaderView'];
 
-/** The events page's UI: the active tab and the three modals with their subjects (null = closed). */
+/** Which event a modal is about: its id only. The event itself is read from the API cache. */
+export interface EventRef {
+  id: number;
+}
+
+/** A modal of the events page and its subject: ids and day keys, never the API's data. */
+export type EventsModal =
+  /** Event Details. */
+  | { modal: 'eventDetails'; eventId: number }
+  /** "Events on {date}". */
+  | { modal: 'dayEvents'; day: DayKey }
+  /** Allocate Member to Event (Leader View). */
+  | { modal: 'allocation'; eventId: number }
+  /** A leader's event forms: `Novo evento`, `Editar evento`, `Cancelar evento`. */
+  | { modal: 'newEvent' }
+  | { modal: 'editEvent'; eventId: number }
+  | { modal: 'cancelEvent'; eventId: number };
+
+export type EventsModalName = EventsModal['modal'];
+
+/** A leader's event form: one at a time. */
+export type EventFormModal = Extract<EventsModal, { modal: 'newEvent' | 'editEvent' | 'cancelEvent' }>;
+
+/**
+ * The events page's UI: the active tab and its open modals with their subjects (null = closed). The day's
+ * modal stays open under the details or allocation modal opened from it.
+ */
 export interface EventsState {
   tab: EventsTab;
-  /** Event Details modal: the id whose details are shown. */
+  /** Event Details: the event whose details are shown. */
   detailsEventId: number | null;
-  /** "Events on {date}" modal: the selected day, yyyy-MM-dd. */
+  /** "Events on {date}": the selected day, yyyy-MM-dd. */
   selectedDay: DayKey | null;
-  /** Allocate Member to Event modal: the event as its list item showed it. */
-  allocationEvent: Event | null;
+  /** Allocate Member to Event: which event. */
+  allocationEvent: EventRef | null;
+  /** The open event form; left out of a state that only sets the others (a preloaded state), it is closed. */
+  eventForm?: EventFormModal | null;
 }
 
 const initialState: EventsState = {
@@ -22,6 +49,7 @@ const initialState: EventsState = {
   detailsEventId: null,
   selectedDay: null,
   allocationEvent: null,
+  eventForm: null,
 };
 
 export const eventsSlice = createSlice({
@@ -31,49 +59,38 @@ export const eventsSlice = createSlice({
     tabSelected(state, action: PayloadAction<EventsTab>) {
       state.tab = action.payload;
     },
-    eventDetailsOpened(state, action: PayloadAction<number>) {
-      state.detailsEventId = action.payload;
+    /** The one way a modal of the page opens: `modalOpened({ modal: 'eventDetails', eventId: 5 })`. */
+    modalOpened(state, { payload }: PayloadAction<EventsModal>) {
+      if (payload.modal === 'eventDetails') state.detailsEventId = payload.eventId;
+      else if (payload.modal === 'dayEvents') state.selectedDay = payload.day;
+      else if (payload.modal === 'allocation') state.allocationEvent = { id: payload.eventId };
+      else state.eventForm = payload;
     },
-    eventDetailsClosed(state) {
-      state.detailsEventId = null;
-    },
-    dayEventsOpened(state, action: PayloadAction<DayKey>) {
-      state.selectedDay = action.payload;
-    },
-    dayEventsClosed(state) {
-      state.selectedDay = null;
-    },
-    allocationOpened(state, action: PayloadAction<Event>) {
-      state.allocationEvent = action.payload;
-    },
-    allocationClosed(state) {
-      state.allocationEvent = null;
+    /** Closes that modal (the others stay as they are). */
+    modalClosed(state, { payload }: PayloadAction<EventsModalName>) {
+      if (payload === 'eventDetails') state.detailsEventId = null;
+      else if (payload === 'dayEvents') state.selectedDay = null;
+      else if (payload === 'allocation') state.allocationEvent = null;
+      else if (state.eventForm?.modal === payload) state.eventForm = null;
     },
     /** Leaving the page closes whatever was open. */
-    eventsModalsClosed(state) {
+    modalsClosed(state) {
       state.detailsEventId = null;
       state.selectedDay = null;
       state.allocationEvent = null;
+      state.eventForm = null;
     },
   },
   selectors: {
     selectEventsTab: (state) => state.tab,
     selectDetailsEventId: (state) => state.detailsEventId,
     selectSelectedDay: (state) => state.selectedDay,
-    selectAllocationEvent: (state) => state.allocationEvent,
+    selectAllocationEventId: (state) => state.allocationEvent?.id ?? null,
+    selectEventForm: (state) => state.eventForm ?? null,
   },
 });
 
-export const {
-  tabSelected,
-  eventDetailsOpened,
-  eventDetailsClosed,
-  dayEventsOpened,
-  dayEventsClosed,
-  allocationOpened,
-  allocationClosed,
-  eventsModalsClosed,
-} = eventsSlice.actions;
+export const { tabSelected, modalOpened, modalClosed, modalsClosed } = eventsSlice.actions;
 
-export const { selectEventsTab, selectDetailsEventId, selectSelectedDay, selectAllocationEvent } =
+export const { selectEventsTab, selectDetailsEventId, selectSelectedDay, selectAllocationEventId, selectEventForm } =
   eventsSlice.selectors;

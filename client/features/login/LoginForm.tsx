@@ -1,8 +1,8 @@
 import { useId, useRef, type FormEvent, type Ref } from 'react';
-import { Icon, type IconName } from '../../layout/Icon.tsx';
-import { Spinner } from '../session/Spinner.tsx';
+import { Icon, type IconName } from '../../kit/Icon.tsx';
+import { Spinner } from '../../kit/Spinner.tsx';
+import { TextField } from '../../kit/TextField.tsx';
 import { focusFirstEmptyField, useFocusKeptAfterBusy } from './formFocus.ts';
-import { TextField } from '../../app/TextField.tsx';
 
 export interface LoginCredentials {
   email: string;

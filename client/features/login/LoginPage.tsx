@@ -1,29 +1,28 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import type { User } from '../../../shared/schemas/auth.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { useSession } from '../session/useSession.ts';
+import { useSession } from '../../kit/session/useSession.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { loginModeChanged, selectLoginMode, type LoginMode } from './loginSlice.ts';
 import { useAuthForms } from './useAuthForms.ts';
 import './LoginPage.css';
 
-/** Signed-in only, so not in the first download. */
-const AccountHub = lazy(() => import('../account/AccountHub.tsx').then((module) => ({ default: module.AccountHub })));
+export interface LoginPageProps {
+  /** The signed-in user's page (the account hub), which may suspend while its code downloads. */
+  renderAccount: (user: User) => ReactNode;
+}
 
 /**
  * /login: the sliding panel for a visitor, the account hub for a signed-in user. Until the start's
  * `GET /api/auth/me` answers, the page is the visitor's (as the top bar's `Entrar` is): most who open /login
  * directly are visitors, and they see the specification's panel at once, with no loading text of ours.
  */
-export function LoginPage() {
+export function LoginPage({ renderAccount }: LoginPageProps) {
   const session = useSession();
   if (session.status === 'signedIn') {
-    return (
-      <Suspense fallback={<PageStatus />}>
-        <AccountHub user={session.user} />
-      </Suspense>
-    );
+    return <Suspense fallback={<PageStatus />}>{renderAccount(session.user)}</Suspense>;
   }
   return <AuthPanel />;
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, type FormEvent, type Ref } from 'react';
-import { Spinner } from '../session/Spinner.tsx';
+import { Spinner } from '../../kit/Spinner.tsx';
+import { TextField } from '../../kit/TextField.tsx';
 import { focusFirstEmptyField, useFocusKeptAfterBusy } from './formFocus.ts';
-import { TextField } from '../../app/TextField.tsx';
 
 export interface Registration {
   name: string;

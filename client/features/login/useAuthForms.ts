@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../shared/schemas/auth.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
-import { portalErrorOf } from '../session/apiError.ts';
-import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../session/passwordLength.ts';
-import { sessionApi, useLoginMutation, useRegisterMutation } from '../session/sessionApi.ts';
+import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../../kit/passwordLength.ts';
+import { portalErrorOf } from '../../kit/portalError.ts';
+import { sessionApi, useLoginMutation, useRegisterMutation } from '../../kit/session/sessionApi.ts';
 import type { LoginCredentials } from './LoginForm.tsx';
 import type { Registration } from './RegisterForm.tsx';
 

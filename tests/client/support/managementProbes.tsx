@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../../shared/formats.ts';
 import { api } from '../../../client/app/api.ts';
-import { eventName } from '../../../client/features/events/eventDays.ts';
+import { eventName } from '../../../client/kit/eventName.ts';
 import { useGetEventsInRangeQuery } from '../../../client/features/events/eventsApi.ts';
 import { EventManageActions } from '../../../client/features/events/management/EventManageActions.tsx';
 import { TIME_ZONE } from './fixtures.ts';

@@ -5,7 +5,7 @@ import { createMemoryRouter } from 'react-router';
 import type { PublicConfig } from '../../../shared/publicConfig.ts';
 import { App } from '../../../client/app/App.tsx';
 import { DEFAULT_PUBLIC_CONFIG } from '../../../client/app/publicConfig.ts';
-import { routes } from '../../../client/app/router.tsx';
+import { routes } from '../../../client/app/router.ts';
 import { makeStore, type RootState } from '../../../client/app/store.ts';
 import { TIME_ZONE } from './fixtures.ts';
 

@@ -2,12 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../../../shared/formats.ts';
 import type { EventScope } from '../../../../shared/schemas/eventManagement.ts';
 import type { Event } from '../../../../shared/schemas/events.ts';
-import { Modal } from '../../../app/Modal.tsx';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
-import { eventName } from '../eventDays.ts';
-import { allocationCountText, formApiErrorOf } from './eventForm.ts';
+import { eventName } from '../../../kit/eventName.ts';
+import { Modal } from '../../../kit/Modal.tsx';
+import { allocationCountText, formProblemOf } from './eventForm.ts';
 import { useDeleteEventMutation } from './eventManagementApi.ts';
-import { FormAlert } from './FormField.tsx';
+import { FormAlert } from './FormAlert.tsx';
 import { ScopeField } from './ScopeField.tsx';
 import './EventForm.css';
 
@@ -44,7 +44,7 @@ export function CancelEventModal({ event, onClose }: CancelEventModalProps) {
       await deleteEvent({ id: event.id, scope, confirm: allocations !== null }).unwrap();
       onClose();
     } catch (error) {
-      const problem = formApiErrorOf(error);
+      const problem = formProblemOf(error);
       if (problem.code === 'has_allocations') {
         const count = problem.allocations ?? 0;
         setAllocations(count);

@@ -1,7 +1,7 @@
 import type { EventType } from '../../../../shared/schemas/eventManagement.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
+import { FormField } from '../../../kit/FormField.tsx';
 import type { EventFieldValues, FieldErrors } from './eventForm.ts';
-import { FormField } from './FormField.tsx';
 
 export interface EventFieldsProps {
   idPrefix: string;
@@ -28,6 +28,7 @@ export function EventFields({ idPrefix, values, errors, onChange, eventTypes, ev
   return (
     <>
       <FormField
+        validated
         id={`${idPrefix}-type`}
         label="Tipo"
         error={errors.type}
@@ -53,7 +54,7 @@ export function EventFields({ idPrefix, values, errors, onChange, eventTypes, ev
         )}
       </FormField>
       <div className="event-form__row">
-        <FormField id={`${idPrefix}-date`} label="Data" error={errors.date}>
+        <FormField validated id={`${idPrefix}-date`} label="Data" error={errors.date}>
           {(control) => (
             <input
               {...control}
@@ -66,7 +67,7 @@ export function EventFields({ idPrefix, values, errors, onChange, eventTypes, ev
             />
           )}
         </FormField>
-        <FormField id={`${idPrefix}-time`} label="Hora" error={errors.time} hint={`Horário da rede (${timeZone}).`}>
+        <FormField validated id={`${idPrefix}-time`} label="Hora" error={errors.time} hint={`Horário da rede (${timeZone}).`}>
           {(control) => (
             <input
               {...control}

@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { Modal } from '../../../app/Modal.tsx';
-import { FormAlert } from './FormField.tsx';
+import { Modal } from '../../../kit/Modal.tsx';
+import { FormAlert } from './FormAlert.tsx';
 import './EventForm.css';
 
 export interface EventFormModalProps {

@@ -1,10 +1,12 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { createPortal } from 'react-dom';
 import { formatDateTime } from '../../../../shared/formats.ts';
 import type { Event } from '../../../../shared/schemas/events.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
-import { eventName } from '../eventDays.ts';
-import { lazyModal } from './lazyModal.tsx';
+import { eventName } from '../../../kit/eventName.ts';
+import { modalClosed, modalOpened, selectEventForm } from '../eventsSlice.ts';
+import { lazyModal } from './lazyModal.ts';
 import './EventManagement.css';
 
 const editEventModal = lazyModal(() => import('./EditEventModal.tsx').then((module) => module.EditEventModal));
@@ -14,8 +16,6 @@ export interface EventManageActionsProps {
   event: Event;
 }
 
-type OpenModal = 'edit' | 'cancel' | null;
-
 /**
  * The edit and cancel actions of one event in Leader View (leaders and admins only). Their accessible names
  * say which event (`Editar Culto, 22 de novembro de 2026 às 19:30:00`), as a list shows many of them. The
@@ -23,9 +23,13 @@ type OpenModal = 'edit' | 'cancel' | null;
  */
 export function EventManageActions({ event }: EventManageActionsProps) {
   const { timeZone } = usePublicConfig();
-  const [open, setOpen] = useState<OpenModal>(null);
+  const dispatch = useAppDispatch();
+  const form = useAppSelector(selectEventForm);
+  const open = form !== null && form.modal !== 'newEvent' && form.eventId === event.id ? form.modal : null;
   const subject = `${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`;
-  const close = () => setOpen(null);
+  const close = () => {
+    if (open) dispatch(modalClosed(open));
+  };
   const preload = () => {
     void editEventModal.preload();
     void cancelEventModal.preload();
@@ -33,21 +37,26 @@ export function EventManageActions({ event }: EventManageActionsProps) {
 
   return (
     <span className="event-management__actions" onPointerEnter={preload} onFocus={preload}>
-      <button type="button" className="event-management__action" aria-label={`Editar ${subject}`} onClick={() => setOpen('edit')}>
+      <button
+        type="button"
+        className="event-management__action"
+        aria-label={`Editar ${subject}`}
+        onClick={() => dispatch(modalOpened({ modal: 'editEvent', eventId: event.id }))}
+      >
         Editar
       </button>
       <button
         type="button"
         className="event-management__action event-management__action--cancel"
         aria-label={`Cancelar ${subject}`}
-        onClick={() => setOpen('cancel')}
+        onClick={() => dispatch(modalOpened({ modal: 'cancelEvent', eventId: event.id }))}
       >
         Cancelar
       </button>
       {open
         ? createPortal(
             <Suspense fallback={null}>
-              {open === 'edit' ? (
+              {open === 'editEvent' ? (
                 <editEventModal.Component event={event} onClose={close} />
               ) : (
                 <cancelEventModal.Component event={event} onClose={close} />

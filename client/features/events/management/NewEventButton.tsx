@@ -1,13 +1,16 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { createPortal } from 'react-dom';
-import { lazyModal } from './lazyModal.tsx';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { modalClosed, modalOpened, selectEventForm } from '../eventsSlice.ts';
+import { lazyModal } from './lazyModal.ts';
 import './EventManagement.css';
 
 const newEventModal = lazyModal(() => import('./NewEventModal.tsx').then((module) => module.NewEventModal));
 
 /** Leader View's `Novo evento` button and its form (leaders and admins only). */
 export function NewEventButton() {
-  const [open, setOpen] = useState(false);
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectEventForm)?.modal === 'newEvent';
   return (
     <>
       <button
@@ -15,14 +18,14 @@ export function NewEventButton() {
         className="button button--primary event-management__new"
         onPointerEnter={newEventModal.preload}
         onFocus={newEventModal.preload}
-        onClick={() => setOpen(true)}
+        onClick={() => dispatch(modalOpened({ modal: 'newEvent' }))}
       >
         Novo evento
       </button>
       {open
         ? createPortal(
             <Suspense fallback={null}>
-              <newEventModal.Component onClose={() => setOpen(false)} />
+              <newEventModal.Component onClose={() => dispatch(modalClosed('newEvent'))} />
             </Suspense>,
             document.body,
           )

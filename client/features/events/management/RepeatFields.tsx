@@ -1,4 +1,5 @@
 import { isDayKey } from '../../../../shared/dayKey.ts';
+import { FormField } from '../../../kit/FormField.tsx';
 import {
   MAX_COUNT,
   NTH_VALUES,
@@ -10,7 +11,6 @@ import {
   type RepeatFieldValues,
   type RepeatFrequency,
 } from './eventForm.ts';
-import { FormField } from './FormField.tsx';
 
 export interface RepeatFieldsProps {
   idPrefix: string;
@@ -33,6 +33,7 @@ export function RepeatFields({ idPrefix, values, date, errors, onChange }: Repea
   return (
     <>
       <FormField
+        validated
         id={`${idPrefix}-freq`}
         label="Repetição"
         hint={values.freq === 'weekly' && hasDate ? weeklyHint(date, values.interval) : undefined}
@@ -53,7 +54,7 @@ export function RepeatFields({ idPrefix, values, date, errors, onChange }: Repea
       </FormField>
 
       {values.freq === 'weekly' ? (
-        <FormField id={`${idPrefix}-interval`} label="A cada quantas semanas" error={errors.interval} hint="De 1 (toda semana) a 4.">
+        <FormField validated id={`${idPrefix}-interval`} label="A cada quantas semanas" error={errors.interval} hint="De 1 (toda semana) a 4.">
           {(control) => (
             <input
               {...control}
@@ -73,6 +74,7 @@ export function RepeatFields({ idPrefix, values, date, errors, onChange }: Repea
 
       {values.freq === 'monthly' ? (
         <FormField
+          validated
           id={`${idPrefix}-nth`}
           label="Dia do mês"
           error={errors.nth}
@@ -112,7 +114,7 @@ export function RepeatFields({ idPrefix, values, date, errors, onChange }: Repea
             ))}
           </div>
           {values.end === 'until' ? (
-            <FormField id={`${idPrefix}-until`} label="Data final" error={errors.until}>
+            <FormField validated id={`${idPrefix}-until`} label="Data final" error={errors.until}>
               {(control) => (
                 <input
                   {...control}
@@ -126,7 +128,7 @@ export function RepeatFields({ idPrefix, values, date, errors, onChange }: Repea
               )}
             </FormField>
           ) : (
-            <FormField id={`${idPrefix}-count`} label="Quantas vezes" error={errors.count} hint={`Contando a primeira; no máximo ${MAX_COUNT}.`}>
+            <FormField validated id={`${idPrefix}-count`} label="Quantas vezes" error={errors.count} hint={`Contando a primeira; no máximo ${MAX_COUNT}.`}>
               {(control) => (
                 <input
                   {...control}

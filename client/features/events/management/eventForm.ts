@@ -1,7 +1,6 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
 import { isDayKey, weekdayOf, type DayKey } from '../../../../shared/dayKey.ts';
 import type { RepeatRuleInput } from '../../../../shared/schemas/eventManagement.ts';
+import { portalErrorOf } from '../../../kit/portalError.ts';
 
 /** What the type, date and time fields hold (the type as the select's value: '' is "Sem tipo"). */
 export interface EventFieldValues {
@@ -139,9 +138,9 @@ export function nthLabel(nth: number, date: string): string {
   return `${nth}${masculine ? 'º' : 'ª'} ${name} do mês`;
 }
 
-/** An API error as a form shows it. */
-export interface FormApiError {
-  code: string | undefined;
+/** An API error as a form shows it: the message, the field errors, and the allocations a refusal counted. */
+export interface FormProblem {
+  code: string;
   message: string;
   fields: FieldErrors;
   /** How many allocations a `has_allocations` refusal counted. */
@@ -157,38 +156,17 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   'repeat.count': 'count',
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Reads `{ error: { code, message, fields?, allocations? } }`; other failures get a generic pt-BR message. */
-export function formApiErrorOf(error: FetchBaseQueryError | SerializedError | unknown): FormApiError {
-  const data = isRecord(error) ? error.data : undefined;
-  const body = isRecord(data) && isRecord(data.error) ? data.error : undefined;
-  if (!body || typeof body.message !== 'string') {
-    const offline = isRecord(error) && error.status === 'FETCH_ERROR';
-    return {
-      code: undefined,
-      message: offline
-        ? 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.'
-        : 'Algo deu errado. Tente de novo em instantes.',
-      fields: {},
-      allocations: undefined,
-    };
-  }
+/** The API's `{ error: { code, message, fields?, allocations? } }` (portalErrorOf), its fields named as the form's. */
+export function formProblemOf(error: unknown): FormProblem {
+  const { code, message, body } = portalErrorOf(error, 'Algo deu errado. Tente de novo em instantes.');
   const fields: FieldErrors = {};
-  if (isRecord(body.fields)) {
-    for (const [key, message] of Object.entries(body.fields)) {
+  if (typeof body?.fields === 'object' && body.fields !== null) {
+    for (const [key, fieldMessage] of Object.entries(body.fields)) {
       const field = SERVER_FIELDS[key];
-      if (field && typeof message === 'string') fields[field] ??= message;
+      if (field && typeof fieldMessage === 'string') fields[field] ??= fieldMessage;
     }
   }
-  return {
-    code: typeof body.code === 'string' ? body.code : undefined,
-    message: body.message,
-    fields,
-    allocations: typeof body.allocations === 'number' ? body.allocations : undefined,
-  };
+  return { code, message, fields, allocations: typeof body?.allocations === 'number' ? body.allocations : undefined };
 }
 
 /** `1 pessoa escalada`, `3 pessoas escaladas`. */

@@ -1,5 +1,5 @@
 import { useState, type RefObject } from 'react';
-import { formApiErrorOf, type FieldErrors } from './eventForm.ts';
+import { formProblemOf, type FieldErrors } from './eventForm.ts';
 import { useFocusFirstInvalid } from './useFocusFirstInvalid.ts';
 
 /**
@@ -22,7 +22,7 @@ export function useFormProblems(formRef: RefObject<HTMLFormElement | null>) {
 
   /** The API refused: its field errors and message. */
   const showApiError = (error: unknown): void => {
-    const problem = formApiErrorOf(error);
+    const problem = formProblemOf(error);
     foundBeforeSending(problem.fields, problem.message);
   };
 

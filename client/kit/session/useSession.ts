@@ -11,12 +11,6 @@ export type Session =
 const LOADING: Session = { status: 'loading', user: null, canAllocate: false };
 const ANONYMOUS: Session = { status: 'anonymous', user: null, canAllocate: false };
 
-export const ROLE_LABELS: Record<Role, string> = {
-  member: 'Membro',
-  leader: 'Líder',
-  admin: 'Administrador',
-};
-
 export function canAllocate(role: Role): boolean {
   return role === 'leader' || role === 'admin';
 }

@@ -1,18 +1,18 @@
-import { formatDateTime } from '../../../shared/formats.ts';
-import type { Event } from '../../../shared/schemas/events.ts';
-import { usePublicConfig } from '../../app/publicConfig.ts';
-import { eventName } from './eventDays.ts';
-import { TextField } from '../../app/TextField.tsx';
+import { formatDateTime } from '../../shared/formats.ts';
+import type { Event } from '../../shared/schemas/events.ts';
+import { eventName } from './eventName.ts';
+import { TextField } from './TextField.tsx';
 
 export interface EventReadOnlyFieldsProps {
   event: Event;
   /** Prefix of the inputs' ids (each modal has its own). */
   idPrefix: string;
+  /** The network's timezone, in which the date is written. */
+  timeZone: string;
 }
 
 /** The spec's read-only `Event` (type name or N/A) and `Date` (long medium) fields, shared by the modals. */
-export function EventReadOnlyFields({ event, idPrefix }: EventReadOnlyFieldsProps) {
-  const { timeZone } = usePublicConfig();
+export function EventReadOnlyFields({ event, idPrefix, timeZone }: EventReadOnlyFieldsProps) {
   return (
     <>
       <TextField id={`${idPrefix}-event`} label="Event" type="text" readOnly value={eventName(event)} />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { usePublicConfig } from '../app/publicConfig.ts';
-import { firstNameOf, useSession } from '../features/session/useSession.ts';
-import { Icon } from './Icon.tsx';
+import { usePublicConfig } from '../publicConfig.ts';
+import { firstNameOf, useSession } from '../../kit/session/useSession.ts';
+import { Icon } from '../../kit/Icon.tsx';
 
 /**
  * The dark bar at the top: the portal's name and the way to the login/account page, which reads `Entrar`

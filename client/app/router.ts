@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Shell } from '../layout/Shell.tsx';
+import { Shell } from './layout/Shell.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
-import { LoginPage } from '../features/login/LoginPage.tsx';
-import { EventsPage } from '../features/events/EventsPage.tsx';
+import { LoginRoute } from './routes/LoginRoute.tsx';
+import { EventsRoute } from './routes/EventsRoute.tsx';
 
 /**
  * The three routes of the specification inside the shell. Any other path matches the last route and renders
@@ -11,11 +11,11 @@ import { EventsPage } from '../features/events/EventsPage.tsx';
  */
 export const routes: RouteObject[] = [
   {
-    element: <Shell />,
+    Component: Shell,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/events', element: <EventsPage /> },
+      { path: '/', Component: HomePage },
+      { path: '/login', Component: LoginRoute },
+      { path: '/events', Component: EventsRoute },
     ],
   },
   { path: '*', element: null },

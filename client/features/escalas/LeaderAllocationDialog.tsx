@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import type { Event } from '../../../shared/schemas/events.ts';
-import { Modal } from '../../app/Modal.tsx';
 import { usePublicConfig } from '../../app/publicConfig.ts';
-import { ScheduleConflictNotice } from '../escalas/ScheduleConflictNotice.tsx';
-import { FORCE_ALLOCATION_LABEL, useAllocationForm } from '../escalas/useAllocationForm.ts';
-import { Spinner } from '../session/Spinner.tsx';
-import { EventReadOnlyFields } from './EventReadOnlyFields.tsx';
-import { TextField } from '../../app/TextField.tsx';
+import { EventReadOnlyFields } from '../../kit/EventReadOnlyFields.tsx';
+import { Modal } from '../../kit/Modal.tsx';
+import { Spinner } from '../../kit/Spinner.tsx';
+import { TextField } from '../../kit/TextField.tsx';
+import { ScheduleConflictNotice } from './ScheduleConflictNotice.tsx';
+import { FORCE_ALLOCATION_LABEL, useAllocationForm } from './useAllocationForm.ts';
+import './AllocationForm.css';
 
 export interface LeaderAllocationDialogProps {
   event: Event;
@@ -37,7 +38,7 @@ export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialo
   return (
     <Modal title="Allocate Member to Event" onClose={onClose}>
       <form className="allocation-form" onSubmit={handleSubmit} noValidate aria-busy={form.busy || undefined}>
-        <EventReadOnlyFields event={event} idPrefix={id} />
+        <EventReadOnlyFields event={event} idPrefix={id} timeZone={timeZone} />
         <TextField
           id={`${id}-department`}
           label="Department"

@@ -1,5 +1,5 @@
-import { usePublicConfig } from '../app/publicConfig.ts';
-import { Icon, type IconName } from './Icon.tsx';
+import { usePublicConfig } from '../publicConfig.ts';
+import { Icon, type IconName } from '../../kit/Icon.tsx';
 
 const NETWORKS: Array<{ key: 'instagram' | 'facebook' | 'twitter' | 'youtube'; label: string }> = [
   { key: 'instagram', label: 'Instagram' },

@@ -1,0 +1,73 @@
+import { useMemo, type ReactNode } from 'react';
+import { formatDateTime } from '../../../shared/formats.ts';
+import type { Allocation } from '../../../shared/schemas/escalas.ts';
+import type { Event } from '../../../shared/schemas/events.ts';
+import { usePublicConfig } from '../../app/publicConfig.ts';
+import { eventName } from '../../kit/eventName.ts';
+import { EventAllocations } from './EventAllocations.tsx';
+import { useGetAllocationsInRangeQuery, type AllocationRange } from './escalasApi.ts';
+import { ALLOCATION_INTRO, LEADER_VIEW_HEADING, type LeaderBoardParts } from './LeaderView.tsx';
+import './LeaderSchedule.css';
+
+export interface LeaderScheduleProps {
+  /** The window whose allocations are shown. */
+  range: AllocationRange;
+  /** Draws the board of the window's events with these parts. */
+  renderBoard: (parts: LeaderBoardParts) => ReactNode;
+  /** Above the board: what else a leader does there (`Novo evento`). */
+  toolbar?: ReactNode;
+  /** Under each event, before who serves at it: that event's own actions (edit, cancel). */
+  eventActions?: (event: Event) => ReactNode;
+}
+
+function byEvent(allocations: readonly Allocation[]): Map<number, Allocation[]> {
+  const grouped = new Map<number, Allocation[]>();
+  for (const allocation of allocations) {
+    const list = grouped.get(allocation.event_id);
+    if (list) list.push(allocation);
+    else grouped.set(allocation.event_id, [allocation]);
+  }
+  return grouped;
+}
+
+const NO_ALLOCATIONS: Allocation[] = [];
+
+/**
+ * Leader View for a leader or an admin: the window's allocations in one call (`GET /api/allocations?from=&to=`)
+ * shown under each event with a way to remove them, beside the event actions it is given; a click opens the
+ * allocation modal.
+ */
+export function LeaderSchedule({ range, renderBoard, toolbar, eventActions }: LeaderScheduleProps) {
+  const { timeZone } = usePublicConfig();
+  const allocations = useGetAllocationsInRangeQuery(range, { refetchOnMountOrArgChange: true });
+  const grouped = useMemo(() => byEvent(allocations.data ?? NO_ALLOCATIONS), [allocations.data]);
+  const loaded = allocations.data !== undefined;
+
+  return (
+    <div className="leader-schedule">
+      {toolbar}
+      {renderBoard({
+        heading: LEADER_VIEW_HEADING,
+        intro: (
+          <>
+            <p className="events-board__intro">{ALLOCATION_INTRO}</p>
+            {allocations.isError ? (
+              <p className="events-board__note" role="alert">
+                Não foi possível carregar a escala.
+              </p>
+            ) : null}
+          </>
+        ),
+        eventExtras: (event) => (
+          <>
+            {eventActions?.(event)}
+            <EventAllocations
+              allocations={loaded ? (grouped.get(event.id) ?? NO_ALLOCATIONS) : undefined}
+              eventLabel={`${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`}
+            />
+          </>
+        ),
+      })}
+    </div>
+  );
+}
