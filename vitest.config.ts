@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
@@ -15,10 +16,26 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [
+          react(),
+          {
+            // The client tests run the real API app in-process (tests/client/support/realApi.ts), so server
+            // modules get this project's browser transform, which turns `new URL('./file', import.meta.url)`
+            // into a page asset URL. In a server module it must stay the module file's URL.
+            name: 'koinonia:server-module-urls',
+            enforce: 'pre',
+            transform(code, id) {
+              if (!id.startsWith(fileURLToPath(new URL('./server/', import.meta.url))) || !code.includes('import.meta.url')) return null;
+              return { code: code.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(id).href)), map: null };
+            },
+          },
+        ],
         test: {
           name: 'client',
           environment: 'jsdom',
+          // A reserved name (RFC 2606): the page's requests reach the real API only through the harness's
+          // fetch (tests/client/support/apiHarness.ts), never the network.
+          environmentOptions: { jsdom: { url: 'http://portal.test/' } },
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
         },

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from './support/fakeApi.ts';
 import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { openPortal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 async function openLeaderView() {
-  const api = installFakeApi(EVENTS);
+  const api = await openPortal({ events: EVENTS });
   const rendered = renderApp('/events', { preloadedState: { events: { tab: 'leaderView', detailsEventId: null, selectedDay: null, allocationEvent: null } } });
   const list = await screen.findByRole('list', { name: 'Escala de membros' });
   return { api, list, ...rendered };

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectConsoleErrors } from './support/consoleErrors.ts';
-import { installFakeApi } from './support/fakeApi.ts';
 import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { openPortal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 async function openEventsPage() {
-  const api = installFakeApi(EVENTS);
+  const api = await openPortal({ events: EVENTS });
   const rendered = renderApp('/events');
   await screen.findByRole('list', { name: 'Próximos eventos' });
   return { api, ...rendered };

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectConsoleErrors } from './support/consoleErrors.ts';
-import { installFakeApi } from './support/fakeApi.ts';
-import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { ADMIN, EVENTS, freezeNow } from './support/fixtures.ts';
+import { openPortal, type Portal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 async function openEventsPage() {
-  const api = installFakeApi(EVENTS);
+  const api = await openPortal({ events: EVENTS });
   const rendered = renderApp('/events');
   const list = await screen.findByRole('list', { name: 'Próximos eventos' });
   return { api, list, ...rendered };
@@ -50,9 +50,14 @@ describe('Event Details modal', () => {
     expect(within(dialog).getByLabelText('Date')).toHaveValue('24 de novembro de 2026 às 19:00:00');
   });
 
-  it.each([500, 404])('shows Error loading event details and logs the status when the call answers %i', async (status) => {
+  it.each([
+    // A failure the real API cannot produce on demand: injected for this path only.
+    [500, async (api: Portal) => api.failWith('/api/events/4', 500)],
+    // The real API's 404: another leader cancelled the event after the list was loaded.
+    [404, async (api: Portal) => void (await (await api.agentOf(ADMIN)).delete('/api/events/4?scope=one').expect(204))],
+  ])('shows Error loading event details and logs the status when the call answers %i', async (status, cause) => {
     const { api, list, user } = await openEventsPage();
-    api.failWith('/api/events/4', status);
+    await cause(api);
     await user.click(eventButton(list, 'Escola Bíblica'));
     const dialog = screen.getByRole('dialog', { name: 'Event Details' });
     expect(await within(dialog).findByText('Error loading event details')).toBeInTheDocument();

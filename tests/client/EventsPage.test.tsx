@@ -1,9 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FakeApi } from './support/fakeApi.ts';
 import { expectConsoleErrors } from './support/consoleErrors.ts';
-import { installFakeApi } from './support/fakeApi.ts';
 import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { openPortal, type Portal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 const WINDOW = '/api/events?from=2026-11-01&to=2026-12-31';
@@ -31,7 +30,7 @@ describe('events page (/events)', () => {
   });
 
   it('asks the events of the current and next month, in network days, once on load', async () => {
-    const api = installFakeApi(EVENTS);
+    const api = await openPortal({ events: EVENTS });
     renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
     // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3; asserted in accountsLogin.test.tsx).
@@ -42,7 +41,7 @@ describe('events page (/events)', () => {
   });
 
   it('lists the window’s events from today (network day) on, in datetime order, with type or N/A and long medium date-time', async () => {
-    installFakeApi(EVENTS);
+    await openPortal({ events: EVENTS });
     renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
     expect(listedEvents()).toEqual([
@@ -58,7 +57,7 @@ describe('events page (/events)', () => {
   });
 
   it('shows the current and next month and highlights every day with an event, in the network timezone', async () => {
-    installFakeApi(EVENTS);
+    await openPortal({ events: EVENTS });
     renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
     expect(screen.getByRole('table', { name: 'novembro de 2026' })).toBeInTheDocument();
@@ -77,7 +76,7 @@ describe('events page (/events)', () => {
   });
 
   it('shows Carregando eventos… while the list loads', async () => {
-    const api = installFakeApi(EVENTS);
+    const api = await openPortal({ events: EVENTS });
     const release = api.hold(WINDOW);
     renderApp('/events');
     expect(await screen.findByText('Carregando eventos…')).toBeInTheDocument();
@@ -87,13 +86,13 @@ describe('events page (/events)', () => {
   });
 
   it('says Nenhum evento programado. when nothing is ahead', async () => {
-    installFakeApi([]);
+    await openPortal();
     renderApp('/events');
     expect(await screen.findByText('Nenhum evento programado.')).toBeInTheDocument();
   });
 
   it('logs "HTTP error! status: 500" and shows no message when the list fails', async () => {
-    const api = installFakeApi(EVENTS);
+    const api = await openPortal({ events: EVENTS });
     api.failWith(WINDOW, 500);
     renderApp('/events');
     await expectConsoleErrors(['HTTP error! status: 500']);
@@ -107,7 +106,7 @@ describe('events page (/events)', () => {
   });
 
   it('has the tabs Next Events (selected), My Events and Leader View', async () => {
-    installFakeApi(EVENTS);
+    await openPortal({ events: EVENTS });
     renderApp('/events');
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Next Events', 'My Events', 'Leader View']);
@@ -117,7 +116,7 @@ describe('events page (/events)', () => {
   });
 
   it('shows the same full list under My Events, without asking again', async () => {
-    const api = installFakeApi(EVENTS);
+    const api = await openPortal({ events: EVENTS });
     const { user, store } = renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
     const nextEvents = listedEvents();
@@ -129,7 +128,7 @@ describe('events page (/events)', () => {
   });
 
   it('asks the events again when Leader View is opened, and shows its own list and two calendars', async () => {
-    const api = installFakeApi(EVENTS);
+    const api = await openPortal({ events: EVENTS });
     const { user } = renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
     await user.click(screen.getByRole('tab', { name: 'Leader View' }));
@@ -142,7 +141,7 @@ describe('events page (/events)', () => {
   });
 
   it('moves between tabs with the arrow keys, Home and End', async () => {
-    installFakeApi(EVENTS);
+    await openPortal({ events: EVENTS });
     const { user } = renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
     screen.getByRole('tab', { name: 'Next Events' }).focus();
@@ -162,7 +161,7 @@ describe('events page (/events)', () => {
   });
 
   it('closes its modals when the visitor leaves the page', async () => {
-    installFakeApi(EVENTS);
+    await openPortal({ events: EVENTS });
     const { user, store, router } = renderApp('/events');
     await user.click(await screen.findByRole('button', { name: '22 de novembro de 2026, 3 eventos' }));
     expect(store.getState().events.selectedDay).toBe('2026-11-22');
@@ -174,7 +173,7 @@ describe('events page (/events)', () => {
   });
 });
 
-async function waitForPaths(api: FakeApi, expected: string[]) {
+async function waitForPaths(api: Portal, expected: string[]) {
   // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3).
   await vi.waitFor(() => expect(api.specPaths()).toEqual(expected));
 }

@@ -1,20 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from './support/renderWithProviders.tsx';
-import { installFakeApi } from './support/fakeApi.ts';
-import { ANA, installFakePortal } from './support/fakeAccounts.ts';
-import { EVENTS } from './support/fixtures.ts';
+import { ANA, EVENTS } from './support/fixtures.ts';
+import { openPortal } from './support/realApi.ts';
 
 function panel() {
   return screen.getByRole('region', { name: 'Acesso à conta' });
 }
 
+// The start's GET /api/auth/me (PRODUCT.md §1, departure 3) answers { user: null }: a visitor (without
+// openPortal, the real API over an empty network).
 describe('login page (/login)', () => {
-  beforeEach(() => {
-    // The start's GET /api/auth/me (PRODUCT.md §1, departure 3) answers { user: null }: a visitor.
-    installFakeApi([]);
-  });
-
   it('starts in login mode with the title, four social buttons, hint, fields, link and submit', () => {
     const { store } = renderApp('/login');
     expect(store.getState().login.mode).toBe('login');
@@ -65,7 +61,7 @@ describe('login page (/login)', () => {
   });
 
   it('a submit with an empty field neither reloads the page nor calls the API, and the browser validates nothing', async () => {
-    const api = installFakeApi([]);
+    const api = await openPortal();
     const { user, router } = renderApp('/login');
     const submits: boolean[] = [];
     const recordSubmit = (event: Event) => submits.push(event.defaultPrevented);
@@ -94,7 +90,7 @@ describe('login page (/login)', () => {
   });
 
   it('submitting both filled forms posts to /api/auth/login and /api/auth/register without reloading the page (PRODUCT.md §1, departure 2)', async () => {
-    const portal = installFakePortal({ events: EVENTS });
+    const portal = await openPortal({ events: EVENTS });
     const { user, router } = renderApp('/login');
     const submits: boolean[] = [];
     const recordSubmit = (event: Event) => submits.push(event.defaultPrevented);

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COPY_FALLBACK_MESSAGE } from '../../client/features/account/CalendarFeed.tsx';
-import { installFakePortal, LEADER, MEMBER } from './support/fakeAccounts.ts';
-import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { EVENTS, freezeNow, LEADER, MEMBER, type Person } from './support/fixtures.ts';
+import { openPortal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 function topBarAccountLink() {
@@ -13,9 +13,12 @@ function topBarAccountLink() {
   return link;
 }
 
-async function openHub(options: { signedIn: typeof LEADER; calendarToken?: string }) {
-  const portal = installFakePortal({ events: EVENTS, signedIn: options.signedIn });
-  portal.calendarToken.value = options.calendarToken ?? null;
+/** The personal feed's address as the API makes it: the page's origin and a new random token. */
+const FEED_URL = /^http:\/\/portal\.test\/api\/me\/calendar\.ics\?token=[\w-]{32}$/;
+
+async function openHub(options: { signedIn: Person; calendarToken?: string }) {
+  const portal = await openPortal({ events: EVENTS, signedIn: options.signedIn });
+  if (options.calendarToken) await portal.setCalendarToken(options.signedIn, options.calendarToken);
   const rendered = renderApp('/login');
   const hub = await screen.findByRole('region', { name: 'Minha conta' }, { timeout: 5000 });
   return { portal, hub, ...rendered };
@@ -27,21 +30,21 @@ describe('the session and the account hub (/login signed in)', () => {
   });
 
   it('reads the session once at start and shows the first name in the top bar, still leading to /login', async () => {
-    const portal = installFakePortal({ events: EVENTS, signedIn: MEMBER });
+    const portal = await openPortal({ events: EVENTS, signedIn: MEMBER });
     // Only the (HttpOnly) cookie: nothing in the browser's storage says this browser signed in before.
     window.localStorage.clear();
     renderApp('/');
     await waitFor(() => expect(topBarAccountLink()).toHaveTextContent('Marcos'));
     expect(topBarAccountLink()).not.toHaveTextContent('Membro');
-    expect(portal.api.paths()).toEqual(['/api/auth/me']);
+    expect(portal.paths()).toEqual(['/api/auth/me']);
   });
 
   it('a session that ended elsewhere: { user: null } shows Entrar and the login panel', async () => {
-    const portal = installFakePortal({ events: EVENTS });
+    const portal = await openPortal({ events: EVENTS });
     renderApp('/login');
     expect(await screen.findByRole('form', { name: 'Login' })).toBeInTheDocument();
     expect(topBarAccountLink()).toHaveTextContent('Entrar');
-    expect(portal.api.paths()).toEqual(['/api/auth/me']);
+    expect(portal.paths()).toEqual(['/api/auth/me']);
   });
 
   it('shows name, email and role in pt-BR, instead of the login panel', async () => {
@@ -67,29 +70,34 @@ describe('the session and the account hub (/login signed in)', () => {
     expect(screen.getByRole('heading', { name: 'Welcome to Koinonia' })).toBeInTheDocument();
 
     // Back on /login: the spec's panel, and no more session calls.
-    const callsBefore = portal.api.paths().length;
+    const callsBefore = portal.paths().length;
     await user.click(topBarAccountLink());
     expect(await screen.findByRole('form', { name: 'Login' })).toBeInTheDocument();
-    expect(portal.api.paths().slice(callsBefore)).toEqual([]);
+    expect(portal.paths().slice(callsBefore)).toEqual([]);
   });
 
   it('makes the calendar feed, copies it, and makes a new one with a note that the old stops working', async () => {
     const { portal, hub, user } = await openHub({ signedIn: MEMBER });
     const feed = within(hub.parentElement!).getByRole('region', { name: 'Calendário pessoal' });
     await user.click(await within(feed).findByRole('button', { name: 'Gerar link do calendário' }));
-    const link = await within(feed).findByLabelText('Link do calendário');
-    expect(link).toHaveValue('http://localhost/api/me/calendar.ics?token=token-1');
+    const link = await within(feed).findByLabelText<HTMLInputElement>('Link do calendário');
+    const first = link.value;
+    expect(first).toMatch(FEED_URL);
     expect(link).toHaveAttribute('readonly');
     expect(within(feed).getByRole('status')).toHaveTextContent('Link gerado.');
 
     await user.click(within(feed).getByRole('button', { name: 'Copiar' }));
     await waitFor(() => expect(within(feed).getByRole('status')).toHaveTextContent('Link copiado.'));
-    expect(await navigator.clipboard.readText()).toBe('http://localhost/api/me/calendar.ics?token=token-1');
+    expect(await navigator.clipboard.readText()).toBe(first);
 
     const regenerate = within(feed).getByRole('button', { name: 'Gerar novo link' });
     expect(regenerate).toHaveAccessibleDescription(/faz o atual parar de funcionar/);
     await user.click(regenerate);
-    await waitFor(() => expect(within(feed).getByLabelText('Link do calendário')).toHaveValue('http://localhost/api/me/calendar.ics?token=token-2'));
+    await waitFor(() => {
+      const renewed = within(feed).getByLabelText<HTMLInputElement>('Link do calendário').value;
+      expect(renewed).toMatch(FEED_URL);
+      expect(renewed).not.toBe(first);
+    });
     expect(within(feed).getByRole('status')).toHaveTextContent('Novo link gerado. O anterior deixou de funcionar.');
     expect(portal.writes().map((write) => write.path)).toEqual(['/api/me/calendar-token', '/api/me/calendar-token']);
   });
@@ -99,7 +107,7 @@ describe('the session and the account hub (/login signed in)', () => {
     const feed = within(hub.parentElement!).getByRole('region', { name: 'Calendário pessoal' });
     Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
     const link = await within(feed).findByLabelText('Link do calendário');
-    expect(link).toHaveValue('http://localhost/api/me/calendar.ics?token=existente');
+    expect(link).toHaveValue('http://portal.test/api/me/calendar.ics?token=existente');
     await user.click(within(feed).getByRole('button', { name: 'Copiar' }));
     expect(within(feed).getByRole('status')).toHaveTextContent(COPY_FALLBACK_MESSAGE);
     expect(link).toHaveFocus();

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/schemas/auth.ts';
 import * as clientPasswordLength from '../../client/kit/passwordLength.ts';
-import { ANA, installFakePortal, MEMBER } from './support/fakeAccounts.ts';
-import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { ANA, EVENTS, freezeNow, MEMBER } from './support/fixtures.ts';
+import { openPortal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 function loginForm() {
@@ -30,17 +30,17 @@ describe('login and register forms (issue 4)', () => {
   });
 
   it('a visitor’s start asks GET /api/auth/me exactly once; { user: null } keeps Entrar, with no console error (PRODUCT.md §1, departure 3)', async () => {
-    const portal = installFakePortal({ events: EVENTS });
+    const portal = await openPortal({ events: EVENTS });
     renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
     expect(topBarAccountLink()).toHaveTextContent('Entrar');
-    expect(portal.api.requests.filter((request) => request.path === '/api/auth/me').map((request) => request.method)).toEqual(['GET']);
+    expect(portal.requests.filter((request) => request.path === '/api/auth/me').map((request) => request.method)).toEqual(['GET']);
     // Besides it, the specification's calls only (a console error would fail the test in setup.ts).
-    expect(portal.api.specPaths()).toEqual(['/api/events?from=2026-11-01&to=2026-12-31']);
+    expect(portal.specPaths()).toEqual(['/api/events?from=2026-11-01&to=2026-12-31']);
   });
 
   it('signs in: POST /api/auth/login, then /events with the first name in the top bar, the session asked again', async () => {
-    const portal = installFakePortal({ events: EVENTS });
+    const portal = await openPortal({ events: EVENTS });
     const { user, router } = renderApp('/login');
     await fillLogin(user, ' membro@demo.koinonia ', MEMBER.password);
     await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
@@ -52,11 +52,11 @@ describe('login and register forms (issue 4)', () => {
       { method: 'POST', path: '/api/auth/login', body: { email: 'membro@demo.koinonia', password: MEMBER.password } },
     ]);
     // The Session tag was invalidated: who I am is asked again (once at start, once after the sign-in).
-    await waitFor(() => expect(portal.api.paths().filter((path) => path === '/api/auth/me')).toHaveLength(2));
+    await waitFor(() => expect(portal.paths().filter((path) => path === '/api/auth/me')).toHaveLength(2));
   });
 
   it('shows "Email ou senha inválidos." inside the panel for a wrong password, and stays on /login', async () => {
-    const portal = installFakePortal({ events: EVENTS });
+    const portal = await openPortal({ events: EVENTS });
     const { user, router } = renderApp('/login');
     await fillLogin(user, MEMBER.email, 'senha-errada');
     await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
@@ -69,7 +69,7 @@ describe('login and register forms (issue 4)', () => {
   });
 
   it('asks the API whatever the password’s length: a short one gets the API’s own 401 message', async () => {
-    const portal = installFakePortal({ events: EVENTS });
+    const portal = await openPortal({ events: EVENTS });
     const { user } = renderApp('/login');
     await fillLogin(user, MEMBER.email, 'curta');
     await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
@@ -78,8 +78,8 @@ describe('login and register forms (issue 4)', () => {
   });
 
   it('disables Login with a spinner while the call runs', async () => {
-    const portal = installFakePortal({ events: EVENTS });
-    const release = portal.api.pause('/api/auth/login');
+    const portal = await openPortal({ events: EVENTS });
+    const release = portal.hold('/api/auth/login');
     const { user, router } = renderApp('/login');
     await fillLogin(user, MEMBER.email, MEMBER.password);
     const submit = within(loginForm()).getByRole('button', { name: 'Login' });
@@ -96,13 +96,12 @@ describe('login and register forms (issue 4)', () => {
   });
 
   it('shows the throttling message the API sends', async () => {
-    const portal = installFakePortal({ events: EVENTS });
-    portal.api.route('POST', '/api/auth/login', () =>
-      new Response(
-        JSON.stringify({ error: { code: 'too_many_attempts', message: 'Muitas tentativas de login. Tente novamente em 15 minuto(s).' } }),
-        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '900' } },
-      ),
-    );
+    const portal = await openPortal({ events: EVENTS });
+    // Ten wrong passwords for this email in another browser: the API's limit (429 from then on, for 15 minutes).
+    const elsewhere = portal.anonymousAgent();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await elsewhere.post('/api/auth/login').send({ email: MEMBER.email, password: 'senha-errada' }).expect(401);
+    }
     const { user } = renderApp('/login');
     await fillLogin(user, MEMBER.email, 'senha-errada');
     await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
@@ -112,7 +111,7 @@ describe('login and register forms (issue 4)', () => {
   });
 
   it('registers: POST /api/auth/register with the trimmed name and email, then /events signed in', async () => {
-    const portal = installFakePortal({ events: EVENTS });
+    const portal = await openPortal({ events: EVENTS });
     const { user, router } = renderApp('/login');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     const form = screen.getByRole('form', { name: 'Criar conta' });
@@ -129,7 +128,7 @@ describe('login and register forms (issue 4)', () => {
   });
 
   it('shows register errors in pt-BR inside the panel: email taken, common password, short password (no call)', async () => {
-    const portal = installFakePortal({ events: EVENTS });
+    const portal = await openPortal({ events: EVENTS });
     const { user } = renderApp('/login');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
     const form = screen.getByRole('form', { name: 'Criar conta' });
@@ -156,14 +155,14 @@ describe('login and register forms (issue 4)', () => {
   });
 
   it('a submit with an empty field sends nothing and focuses that field, with no message', async () => {
-    const portal = installFakePortal({ events: EVENTS });
+    const portal = await openPortal({ events: EVENTS });
     const { user } = renderApp('/login');
     await user.type(screen.getByLabelText('Email de login'), MEMBER.email);
     await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
     expect(screen.getByLabelText('Senha de login')).toHaveFocus();
     expect(screen.queryByRole('alert')).toBeNull();
     // Not even the sign-in call: only the start's GET /api/auth/me (PRODUCT.md §1, departure 3).
-    expect(portal.api.specPaths()).toEqual([]);
+    expect(portal.specPaths()).toEqual([]);
   });
 
   it('keeps the client’s password length equal to the API’s (shared/schemas/auth.ts)', () => {

@@ -1,27 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { installFakeEventManagementApi } from './support/fakeEventManagementApi.ts';
-import { EVENTS, freezeNow } from './support/fixtures.ts';
-import { ManagedEventList, TagProbes } from './support/managementProbes.tsx';
+import { ADMIN, ANA, EVENTS, freezeNow, LEADER, MEMBER } from './support/fixtures.ts';
+import { LeaderCaches, ManagedEventList, MY_EVENTS_PATH, PROBE_ALLOCATIONS_PATH } from './support/managementProbes.tsx';
+import { openPortal, type PortalSeed } from './support/realApi.ts';
 import { renderWithProviders } from './support/renderWithProviders.tsx';
 
 const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00:00';
 
-async function setUp(before?: () => Promise<void>) {
-  const api = installFakeEventManagementApi(EVENTS.map((event) => ({ ...event })));
+/** A leader signed in, with the list and the My Events and allocations caches of their events page. */
+async function setUp(seed: Pick<PortalSeed, 'allocations'> = {}, before?: () => Promise<void>) {
+  const api = await openPortal({ events: EVENTS, signedIn: LEADER, ...seed });
   await before?.();
   const rendered = renderWithProviders(
     <>
       <ManagedEventList />
-      <TagProbes />
+      <LeaderCaches />
     </>,
   );
   const list = await screen.findByRole('list', { name: 'Eventos' });
+  await screen.findByTestId('leader-caches-loaded');
   return { api, list, ...rendered };
-}
-
-function loads(testId: string): number {
-  return Number(screen.getByTestId(testId).textContent);
 }
 
 function descriptionOf(control: HTMLElement): string {
@@ -49,8 +47,8 @@ describe('Editar and Cancelar on an event (leaders)', () => {
 
   it('Editar opens the event in network time; a new time for "Este e os seguintes" is one PATCH and the lists follow', async () => {
     const { api, list, user } = await setUp();
-    const myEvents = loads('my-events-loads');
-    const allocations = loads('allocations-loads');
+    const myEvents = api.count(MY_EVENTS_PATH);
+    const allocations = api.count(PROBE_ALLOCATIONS_PATH);
     await user.click(within(list).getByRole('button', { name: `Editar ${CULTO_22}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar evento' });
     await waitFor(() => expect(within(dialog).getByLabelText('Tipo')).toHaveDisplayValue('Culto'));
@@ -68,12 +66,12 @@ describe('Editar and Cancelar on an event (leaders)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.writes).toEqual([{ method: 'PATCH', path: '/api/events/5?scope=following', body: { datetime: '2026-11-22T20:15' } }]);
+    expect(api.writes()).toEqual([{ method: 'PATCH', path: '/api/events/5?scope=following', body: { datetime: '2026-11-22T20:15' } }]);
     expect(await within(list).findByText('Culto 22 de novembro de 2026 às 20:15:00')).toBeInTheDocument();
     expect(within(list).queryByText('Culto 22 de novembro de 2026 às 19:00:00')).toBeNull();
     // My Events and the allocations show the event's time: their caches are asked again.
-    await waitFor(() => expect(loads('my-events-loads')).toBeGreaterThan(myEvents));
-    expect(loads('allocations-loads')).toBeGreaterThan(allocations);
+    await waitFor(() => expect(api.count(MY_EVENTS_PATH)).toBeGreaterThan(myEvents));
+    await waitFor(() => expect(api.count(PROBE_ALLOCATIONS_PATH)).toBeGreaterThan(allocations));
   });
 
   it('sends only what changed: a type alone (including "Sem tipo" as null); nothing changed is said, not sent', async () => {
@@ -83,7 +81,7 @@ describe('Editar and Cancelar on an event (leaders)', () => {
     await waitFor(() => expect(within(dialog).getByLabelText('Tipo')).toHaveDisplayValue('Culto'));
     await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Nada foi alterado: mude a data, a hora ou o tipo.');
-    expect(api.writes).toEqual([]);
+    expect(api.writes()).toEqual([]);
 
     await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'Vigília');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
@@ -95,7 +93,7 @@ describe('Editar and Cancelar on an event (leaders)', () => {
     await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'Sem tipo');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.writes.map(({ method, path, body }) => [method, path, body])).toEqual([
+    expect(api.writes().map(({ method, path, body }) => [method, path, body])).toEqual([
       ['PATCH', '/api/events/5?scope=one', { event_type_id: 6 }],
       ['PATCH', '/api/events/5?scope=one', { event_type_id: null }],
     ]);
@@ -112,10 +110,11 @@ describe('Editar and Cancelar on an event (leaders)', () => {
     expect(date).toHaveAttribute('aria-invalid', 'true');
     expect(descriptionOf(date)).toBe('Informe a data.');
     expect(date).toHaveFocus();
-    expect(api.writes).toEqual([]);
+    expect(api.writes()).toEqual([]);
 
     await user.type(date, '2026-11-29');
-    api.failNext('PATCH', /^\/api\/events\/5/, 404, { code: 'not_found', message: 'Evento não encontrado.' });
+    // Meanwhile another leader cancelled the event: the API answers 404.
+    await (await api.agentOf(ADMIN)).delete('/api/events/5?scope=one').expect(204);
     await user.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Evento não encontrado.');
     expect(date).toHaveAttribute('aria-invalid', 'false');
@@ -124,7 +123,7 @@ describe('Editar and Cancelar on an event (leaders)', () => {
 
   it('Cancelar removes one event with scope=one: it leaves the list, My Events is asked again', async () => {
     const { api, list, user } = await setUp();
-    const myEvents = loads('my-events-loads');
+    const myEvents = api.count(MY_EVENTS_PATH);
     await user.click(within(list).getByRole('button', { name: `Cancelar ${CULTO_22}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar evento' });
     expect(within(dialog).getByText('Culto')).toBeInTheDocument();
@@ -133,17 +132,21 @@ describe('Editar and Cancelar on an event (leaders)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar evento' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.writes).toEqual([{ method: 'DELETE', path: '/api/events/5?scope=one', body: undefined }]);
+    expect(api.writes()).toEqual([{ method: 'DELETE', path: '/api/events/5?scope=one', body: undefined }]);
     await waitFor(() => expect(within(list).queryByText('Culto 22 de novembro de 2026 às 19:00:00')).toBeNull());
     expect(within(list).getByText('Escola Bíblica 22 de novembro de 2026 às 09:00:00')).toBeInTheDocument();
-    await waitFor(() => expect(loads('my-events-loads')).toBeGreaterThan(myEvents));
+    await waitFor(() => expect(api.count(MY_EVENTS_PATH)).toBeGreaterThan(myEvents));
     // The deleted event's own GET is never asked (it would only answer 404).
     expect(api.paths()).not.toContain('/api/events/5');
   });
 
   it('turns 409 has_allocations into a confirm step; confirming sends confirm=true; changing the scope asks again', async () => {
-    const { api, list, user } = await setUp();
-    api.allocations.set(5, 2);
+    const { api, list, user } = await setUp({
+      allocations: [
+        { event: 5, department: 'Louvor', member: MEMBER },
+        { event: 5, department: 'Mídia', member: ANA },
+      ],
+    });
     await user.click(within(list).getByRole('button', { name: `Cancelar ${CULTO_22}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar evento' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar evento' }));
@@ -162,7 +165,7 @@ describe('Editar and Cancelar on an event (leaders)', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Cancelar mesmo assim' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.writes.map((call) => `${call.method} ${call.path}`)).toEqual([
+    expect(api.writes().map((call) => `${call.method} ${call.path}`)).toEqual([
       'DELETE /api/events/5?scope=one',
       'DELETE /api/events/5?scope=one',
       'DELETE /api/events/5?scope=one&confirm=true',
@@ -172,7 +175,7 @@ describe('Editar and Cancelar on an event (leaders)', () => {
 
   it('"Este e os seguintes" cancels an occurrence and the later ones of its series', async () => {
     let firstId = 0;
-    const { api, list, user } = await setUp(async () => {
+    const { api, list, user } = await setUp({}, async () => {
       const response = await fetch('/api/events', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -189,7 +192,7 @@ describe('Editar and Cancelar on an event (leaders)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar evento' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.writes.at(-1)).toEqual({ method: 'DELETE', path: `/api/events/${firstId + 1}?scope=following`, body: undefined });
+    expect(api.writes().at(-1)).toEqual({ method: 'DELETE', path: `/api/events/${firstId + 1}?scope=following`, body: undefined });
     await waitFor(() => expect(within(list).queryByText(occurrence(13))).toBeNull());
     expect(within(list).queryByText(occurrence(20))).toBeNull();
     expect(within(list).queryByText(occurrence(27))).toBeNull();
@@ -198,7 +201,8 @@ describe('Editar and Cancelar on an event (leaders)', () => {
 
   it('a refusal keeps the modal open with its message; Voltar closes it, the focus back on the button', async () => {
     const { api, list, user } = await setUp();
-    api.failNext('DELETE', /^\/api\/events\/5/, 403, { code: 'forbidden', message: 'Apenas líderes e administradores podem fazer isso.' });
+    // Meanwhile an admin took away the leader's role: the API refuses the cancel.
+    await api.setRole(LEADER, 'member');
     await user.click(within(list).getByRole('button', { name: `Cancelar ${CULTO_22}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar evento' });
     await user.click(within(dialog).getByRole('radio', { name: 'Este e os seguintes' }));
@@ -207,6 +211,6 @@ describe('Editar and Cancelar on an event (leaders)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(list).getByRole('button', { name: `Cancelar ${CULTO_22}` })).toHaveFocus();
-    expect(api.writes.map((call) => call.path)).toEqual(['/api/events/5?scope=following']);
+    expect(api.writes().map((call) => call.path)).toEqual(['/api/events/5?scope=following']);
   });
 });

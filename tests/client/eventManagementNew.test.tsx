@@ -1,24 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NewEventButton } from '../../client/features/events/management/NewEventButton.tsx';
-import { EVENT_TYPES, installFakeEventManagementApi } from './support/fakeEventManagementApi.ts';
-import { EVENTS, freezeNow } from './support/fixtures.ts';
-import { ManagedEventList, TagProbes } from './support/managementProbes.tsx';
+import { EVENTS, freezeNow, LEADER } from './support/fixtures.ts';
+import { LeaderCaches, ManagedEventList, MY_EVENTS_PATH } from './support/managementProbes.tsx';
+import { openPortal } from './support/realApi.ts';
 import { renderWithProviders } from './support/renderWithProviders.tsx';
 
-function setUp() {
-  const api = installFakeEventManagementApi(EVENTS.map((event) => ({ ...event })));
+/** A leader signed in, with the button, the list and the My Events and allocations caches of their events page. */
+async function setUp() {
+  const api = await openPortal({ events: EVENTS, signedIn: LEADER });
   const rendered = renderWithProviders(
     <>
       <NewEventButton />
       <ManagedEventList />
-      <TagProbes />
+      <LeaderCaches />
     </>,
   );
   return { api, ...rendered };
 }
 
-async function openForm(user: ReturnType<typeof setUp>['user']) {
+async function openForm(user: Awaited<ReturnType<typeof setUp>>['user']) {
   await user.click(screen.getByRole('button', { name: 'Novo evento' }));
   const dialog = await screen.findByRole('dialog', { name: 'Novo evento' });
   // The types arrive from GET /api/event-types.
@@ -41,10 +42,20 @@ describe('Novo evento (leaders)', () => {
   });
 
   it('opens a form with the types of GET /api/event-types plus "Sem tipo", date, time and repeat', async () => {
-    const { api, user } = setUp();
+    const { api, user } = await setUp();
     const dialog = await openForm(user);
     const type = within(dialog).getByLabelText('Tipo');
-    expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual(['Sem tipo', ...EVENT_TYPES.map((t) => t.name)]);
+    // The API lists the types by name, in pt-BR order.
+    expect(within(type).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Sem tipo',
+      'Célula',
+      'Conferência',
+      'Culto',
+      'Ensaio',
+      'Escola Bíblica',
+      'Reunião de Líderes',
+      'Vigília',
+    ]);
     expect(type).toHaveValue('');
     expect(within(dialog).getByLabelText('Data')).toHaveFocus();
     expect(within(dialog).getByLabelText('Data')).toHaveAttribute('type', 'date');
@@ -58,7 +69,7 @@ describe('Novo evento (leaders)', () => {
   });
 
   it('shows pt-BR messages next to empty date and time, focuses the first, and sends nothing', async () => {
-    const { api, user } = setUp();
+    const { api, user } = await setUp();
     const dialog = await openForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Criar evento' }));
 
@@ -69,7 +80,7 @@ describe('Novo evento (leaders)', () => {
     expect(time).toHaveAttribute('aria-invalid', 'true');
     expect(descriptionOf(time)).toBe('Informe a hora. | Horário da rede (America/Sao_Paulo).');
     expect(date).toHaveFocus();
-    expect(api.writes).toEqual([]);
+    expect(api.writes()).toEqual([]);
 
     await user.type(date, '2026-12-06');
     // A field's message goes as soon as it is changed.
@@ -92,13 +103,14 @@ describe('Novo evento (leaders)', () => {
     await user.type(within(dialog).getByLabelText('Data final'), '2026-11-30');
     await user.click(within(dialog).getByRole('button', { name: 'Criar evento' }));
     expect(descriptionOf(within(dialog).getByLabelText('Data final'))).toBe('A data final não pode ser antes da data do evento.');
-    expect(api.writes).toEqual([]);
+    expect(api.writes()).toEqual([]);
   });
 
   it('creates a weekly event for 4 weeks: one POST in network time, the lists follow without a reload', async () => {
-    const { api, user } = setUp();
+    const { api, user } = await setUp();
     const list = await screen.findByRole('list', { name: 'Eventos' });
-    const myEventsBefore = screen.getByTestId('my-events-loads').textContent;
+    await screen.findByTestId('leader-caches-loaded');
+    const myEventsBefore = api.count(MY_EVENTS_PATH);
     const dialog = await openForm(user);
     await user.selectOptions(within(dialog).getByLabelText('Tipo'), 'Culto');
     await user.type(within(dialog).getByLabelText('Data'), '2026-12-06');
@@ -110,7 +122,7 @@ describe('Novo evento (leaders)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar evento' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.writes).toEqual([
+    expect(api.writes()).toEqual([
       {
         method: 'POST',
         path: '/api/events',
@@ -122,11 +134,11 @@ describe('Novo evento (leaders)', () => {
     }
     expect(screen.getByRole('button', { name: 'Novo evento' })).toHaveFocus();
     // A new event is in no one's schedule: My Events is not asked again.
-    expect(screen.getByTestId('my-events-loads').textContent).toBe(myEventsBefore);
+    expect(api.count(MY_EVENTS_PATH)).toBe(myEventsBefore);
   });
 
   it('creates a monthly series on the last weekday until a date, and an untyped single event', async () => {
-    const { api, user } = setUp();
+    const { api, user } = await setUp();
     let dialog = await openForm(user);
     await user.type(within(dialog).getByLabelText('Data'), '2026-12-16');
     await user.type(within(dialog).getByLabelText('Hora'), '20:00');
@@ -152,7 +164,7 @@ describe('Novo evento (leaders)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar evento' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    expect(api.writes.map((call) => call.body)).toEqual([
+    expect(api.writes().map((call) => call.body)).toEqual([
       { datetime: '2026-12-16T20:00', event_type_id: null, repeat: { freq: 'monthly', nth: -1, until: '2027-06-30' } },
       { datetime: '2026-12-02T07:00', event_type_id: null },
     ]);
@@ -160,7 +172,7 @@ describe('Novo evento (leaders)', () => {
   });
 
   it('shows the API error in the modal (role="alert"), a field error next to its field, and keeps the form', async () => {
-    const { api, user } = setUp();
+    const { api, user } = await setUp();
     const dialog = await openForm(user);
     await user.type(within(dialog).getByLabelText('Data'), '2026-12-06');
     await user.type(within(dialog).getByLabelText('Hora'), '19:30');
@@ -170,14 +182,12 @@ describe('Novo evento (leaders)', () => {
     await user.clear(interval);
     await user.type(interval, '4');
 
-    api.failNext('POST', /^\/api\/events$/, 422, {
-      code: 'too_many_occurrences',
-      message: 'Uma repetição pode durar no máximo 2 anos a partir da primeira ocorrência.',
-    });
+    // 150 occurrences 4 weeks apart: the real API refuses (more than 2 years).
     await user.click(within(dialog).getByRole('button', { name: 'Criar evento' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Uma repetição pode durar no máximo 2 anos a partir da primeira ocorrência.');
     expect(within(dialog).getByLabelText('Data')).toHaveValue('2026-12-06');
 
+    // A field error the form's own checks keep the API from giving (count below 1): injected for this call.
     api.failNext('POST', /^\/api\/events$/, 400, {
       code: 'invalid_request',
       message: 'Requisição inválida (repeat.count): A repetição precisa de pelo menos 1 ocorrência.',
@@ -189,7 +199,8 @@ describe('Novo evento (leaders)', () => {
     expect(count).toHaveFocus();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Requisição inválida (repeat.count)');
 
-    api.failNext('POST', /^\/api\/events$/, 403, { code: 'forbidden', message: 'Apenas líderes e administradores podem fazer isso.' });
+    // Meanwhile an admin took away the leader's role: the API refuses.
+    await api.setRole(LEADER, 'member');
     await user.click(within(dialog).getByRole('button', { name: 'Criar evento' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Apenas líderes e administradores podem fazer isso.'));
     expect(screen.getByRole('dialog', { name: 'Novo evento' })).toBeInTheDocument();
@@ -197,7 +208,7 @@ describe('Novo evento (leaders)', () => {
   });
 
   it('Voltar and Esc close the form without a call, the focus back on the button', async () => {
-    const { api, user } = setUp();
+    const { api, user } = await setUp();
     let dialog = await openForm(user);
     await user.type(within(dialog).getByLabelText('Data'), '2026-12-06');
     await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
@@ -208,6 +219,6 @@ describe('Novo evento (leaders)', () => {
     expect(within(dialog).getByLabelText('Data')).toHaveValue('');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(api.writes).toEqual([]);
+    expect(api.writes()).toEqual([]);
   });
 });

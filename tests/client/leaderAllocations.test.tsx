@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventsState } from '../../client/features/events/eventsSlice.ts';
-import { installFakePortal, LEADER, MEMBER, type FakeUser } from './support/fakeAccounts.ts';
-import { jsonResponse } from './support/fakeApi.ts';
-import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { EVENTS, freezeNow, LEADER, MEMBER, type Person } from './support/fixtures.ts';
+import { openPortal, type PortalSeed } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 const WINDOW = 'from=2026-11-01&to=2026-12-31';
 const LEADER_VIEW: EventsState = { tab: 'leaderView', detailsEventId: null, selectedDay: null, allocationEvent: null };
 const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00:00';
 
-async function openLeaderView(signedIn: FakeUser, allocations: Array<[number, number, number]> = [[5, 1, 2]]) {
-  const portal = installFakePortal({ events: EVENTS, signedIn, allocations });
+async function openLeaderView(
+  signedIn: Person,
+  allocations: PortalSeed['allocations'] = [{ event: 5, department: 'Louvor', member: MEMBER }],
+) {
+  const portal = await openPortal({ events: EVENTS, signedIn, allocations });
   const rendered = renderApp('/events', { preloadedState: { events: LEADER_VIEW } });
   const list = await screen.findByRole('list', { name: 'Escala de membros' }, { timeout: 5000 });
   return { portal, list, ...rendered };
@@ -43,7 +45,7 @@ describe('Leader View for a leader (issue 5)', () => {
     expect(within(culto).getByText('Louvor')).toBeInTheDocument();
     expect(within(culto).getByRole('button', { name: 'Remover Marcos Membro (Louvor)' })).toBeInTheDocument();
     expect(within(itemOf(list, 7)).getByText('Ninguém escalado ainda.')).toBeInTheDocument();
-    expect(portal.api.paths().filter((path) => path.startsWith('/api/allocations'))).toEqual([`/api/allocations?${WINDOW}`]);
+    expect(portal.paths().filter((path) => path.startsWith('/api/allocations'))).toEqual([`/api/allocations?${WINDOW}`]);
     // The event management of the other work is placed, for leaders only.
     expect(screen.getByRole('button', { name: 'Novo evento' })).toBeInTheDocument();
   });
@@ -56,13 +58,14 @@ describe('Leader View for a leader (issue 5)', () => {
     const department = within(dialog).getByLabelText('Department');
     const member = within(dialog).getByLabelText('Member');
     expect(department).toHaveFocus();
-    await waitFor(() => expect(optionValues(department)).toEqual(['Louvor', 'Mídia', 'Recepção']));
+    // The network's departments (the API's standing teams), in the API's order.
+    await waitFor(() => expect(optionValues(department)).toEqual(['Diaconia', 'Infantil', 'Intercessão', 'Louvor', 'Mídia', 'Recepção']));
 
     await user.type(department, 'louvor');
     await user.type(member, 'Ana Souza');
     // Suggestions follow what is typed: GET /api/members?q=…
     await waitFor(() => expect(optionValues(member)).toEqual(['ana@example.org']));
-    expect(portal.api.paths()).toContain('/api/members?q=Ana+Souza');
+    expect(portal.paths()).toContain('/api/members?q=Ana+Souza');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -123,9 +126,8 @@ describe('Leader View for a leader (issue 5)', () => {
     await user.click(submit);
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Nenhum membro cadastrado com esse email.'));
 
-    portal.api.route('POST', '/api/events/9/allocations', () =>
-      jsonResponse({ error: { code: 'forbidden', message: 'Apenas líderes e administradores podem fazer isso.' } }, 403),
-    );
+    // Meanwhile an admin took away the leader's role: the API refuses the same allocation.
+    await portal.setRole(LEADER, 'member');
     await user.click(submit);
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Apenas líderes e administradores podem fazer isso.'));
     expect(within(dialog).queryByRole('button', { name: 'Alocar mesmo assim' })).toBeNull();
@@ -147,7 +149,7 @@ describe('Leader View for a leader (issue 5)', () => {
     await waitFor(() => expect(within(item).queryByText('Marcos Membro')).toBeNull());
     expect(within(item).getByText('Ninguém escalado ainda.')).toBeInTheDocument();
     expect(within(item).getByRole('status')).toHaveTextContent('Marcos Membro foi removido(a) da escala.');
-    expect(portal.writes()).toEqual([{ method: 'DELETE', path: '/api/allocations/100' }]);
+    expect(portal.writes()).toEqual([{ method: 'DELETE', path: `/api/allocations/${portal.allocationIds[0]}` }]);
   });
 
   it('a signed-in member sees Leader View read-only: the note, the details on a click, no allocation call', async () => {
@@ -159,6 +161,6 @@ describe('Leader View for a leader (issue 5)', () => {
     expect(screen.queryByRole('dialog', { name: 'Allocate Member to Event' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Novo evento' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remover/ })).toBeNull();
-    expect(portal.api.paths().filter((path) => /allocations|members|departments/.test(path))).toEqual([]);
+    expect(portal.paths().filter((path) => /allocations|members|departments/.test(path))).toEqual([]);
   });
 });

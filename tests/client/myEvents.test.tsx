@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventsState } from '../../client/features/events/eventsSlice.ts';
-import { installFakePortal, MEMBER } from './support/fakeAccounts.ts';
-import { EVENTS, freezeNow } from './support/fixtures.ts';
+import { ANA, EVENTS, freezeNow, MEMBER } from './support/fixtures.ts';
+import { openPortal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 const MY_EVENTS: EventsState = { tab: 'myEvents', detailsEventId: null, selectedDay: null, allocationEvent: null };
@@ -28,7 +28,15 @@ describe('My Events for a signed-in member (issue 5)', () => {
 
   it('lists only the events they serve at, with the department, and highlights only those days', async () => {
     // Marcos serves at Culto 22/11 (Louvor) and Conferência 15/12 (Recepção); Ana at Vigília 23/11.
-    const portal = installFakePortal({ events: EVENTS, signedIn: MEMBER, allocations: [[5, 1, 2], [9, 3, 2], [7, 2, 3]] });
+    const portal = await openPortal({
+      events: EVENTS,
+      signedIn: MEMBER,
+      allocations: [
+        { event: 5, department: 'Louvor', member: MEMBER },
+        { event: 9, department: 'Recepção', member: MEMBER },
+        { event: 7, department: 'Mídia', member: ANA },
+      ],
+    });
     const { user } = renderApp('/events', { preloadedState: { events: MY_EVENTS } });
     const list = await screen.findByRole('list', { name: 'Minhas escalas' }, { timeout: 5000 });
     expect(listed(list)).toEqual([
@@ -37,7 +45,7 @@ describe('My Events for a signed-in member (issue 5)', () => {
     ]);
     expect(highlightedDays()).toEqual(['2026-11-22', '2026-12-15']);
     expect(screen.getByRole('button', { name: '22 de novembro de 2026, 1 evento' })).toHaveAttribute('data-has-events', 'true');
-    expect(portal.api.paths()).toContain('/api/me/events');
+    expect(portal.paths()).toContain('/api/me/events');
 
     // Clicking one opens its details, as in Next Events.
     await user.click(within(list).getByRole('button', { name: /^Conferência/ }));
@@ -52,7 +60,7 @@ describe('My Events for a signed-in member (issue 5)', () => {
   });
 
   it('says "Você ainda não está escalado em nenhum evento." and highlights no day when they serve nowhere', async () => {
-    installFakePortal({ events: EVENTS, signedIn: MEMBER, allocations: [[7, 2, 3]] });
+    await openPortal({ events: EVENTS, signedIn: MEMBER, allocations: [{ event: 7, department: 'Mídia', member: ANA }] });
     renderApp('/events', { preloadedState: { events: MY_EVENTS } });
     expect(await screen.findByText('Você ainda não está escalado em nenhum evento.', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('table')).toHaveLength(2));

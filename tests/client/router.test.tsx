@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './support/renderWithProviders.tsx';
-import { installFakeApi } from './support/fakeApi.ts';
+import { openPortal } from './support/realApi.ts';
 import { EVENTS } from './support/fixtures.ts';
 import { takeConsoleErrors } from './support/consoleErrors.ts';
 
@@ -16,7 +16,7 @@ describe('routes', () => {
     ['/login', 'Login'],
     ['/events', 'Eventos'],
   ])('renders the shell and the page at %s', async (path, heading) => {
-    installFakeApi(EVENTS);
+    await openPortal({ events: EVENTS });
     renderApp(path);
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
@@ -24,7 +24,7 @@ describe('routes', () => {
   });
 
   it('shows the router fallback "Unexpected Application Error!" when a page fails to render', async () => {
-    installFakeApi(EVENTS);
+    await openPortal({ events: EVENTS });
     // An unknown timezone makes the events page throw while rendering.
     renderApp('/events', { publicConfig: { timeZone: 'Nowhere/Atlantis' } });
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installDialogPolyfill } from './support/dialogPolyfill.ts';
 import { failOnUnexpectedConsoleErrors, startRecordingConsoleErrors } from './support/consoleErrors.ts';
+import { beginPortalTest, endPortalTest, installPortalFetch } from './support/apiHarness.ts';
 
 // jsdom has no fetch of its own: Node's Request does not resolve `/api/...` against the page as a browser does.
 const NodeRequest = globalThis.Request;
@@ -14,16 +15,29 @@ globalThis.Request = class PageRequest extends NodeRequest {
 
 installDialogPolyfill();
 
+// Every request of the page goes to the real API app (on a temporary SQLite file) through the harness; one
+// to any other origin fails the test. A test seeds its network with openPortal (support/realApi.ts); one
+// that does not talks to an empty one, started on its first request.
+installPortalFetch(() => import('./support/realApi.ts').then((realApi) => realApi.startEmptyApi()));
+
 // Role queries over two full calendars are slow on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   startRecordingConsoleErrors();
+  beginPortalTest();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  let portalFailure: unknown;
+  try {
+    await endPortalTest();
+  } catch (error) {
+    portalFailure = error;
+  }
   vi.unstubAllGlobals();
   vi.useRealTimers();
   failOnUnexpectedConsoleErrors();
+  if (portalFailure) throw portalFailure;
 });

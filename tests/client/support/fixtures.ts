@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { dayjs } from '../../../shared/dayKey.ts';
+import type { User } from '../../../shared/schemas/auth.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 
 export const TIME_ZONE = 'America/Sao_Paulo';
@@ -39,3 +40,16 @@ export function freezeNow(): void {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
 }
+
+/** A person of the network, with the password to sign in with (created in the API's database per test). */
+export interface Person extends User {
+  password: string;
+}
+
+export const LEADER: Person = { id: 1, name: 'Lídia Líder', email: 'lider@demo.koinonia', role: 'leader', password: 'demo12345' };
+export const MEMBER: Person = { id: 2, name: 'Marcos Membro', email: 'membro@demo.koinonia', role: 'member', password: 'demo12345' };
+export const ANA: Person = { id: 3, name: 'Ana Souza', email: 'ana@example.org', role: 'member', password: 'segredo-forte' };
+export const ADMIN: Person = { id: 4, name: 'Adriana Admin', email: 'admin@example.org', role: 'admin', password: 'segredo-forte' };
+
+/** The people of the network, in the order they are created (so their ids are the ones above). */
+export const PEOPLE: Person[] = [LEADER, MEMBER, ANA, ADMIN];

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../shared/formats.ts';
-import { api } from '../../../client/app/api.ts';
+import { useGetAllocationsInRangeQuery, useGetMyEventsQuery } from '../../../client/features/escalas/escalasApi.ts';
 import { eventName } from '../../../client/kit/eventName.ts';
 import { useGetEventsInRangeQuery } from '../../../client/features/events/eventsApi.ts';
 import { EventManageActions } from '../../../client/features/events/management/EventManageActions.tsx';
@@ -8,35 +8,20 @@ import { TIME_ZONE } from './fixtures.ts';
 /** The range the probes list: the fixtures' two months. */
 export const PROBE_RANGE = { from: '2026-11-01', to: '2026-12-31' };
 
-let myEventsLoads = 0;
-let allocationsLoads = 0;
+/** The window's allocations as the probes ask them: `GET /api/allocations?from=…&to=…`. */
+export const PROBE_ALLOCATIONS_PATH = `/api/allocations?from=${PROBE_RANGE.from}&to=${PROBE_RANGE.to}`;
+/** My Events: `GET /api/me/events`. */
+export const MY_EVENTS_PATH = '/api/me/events';
 
 /**
- * Stand-ins for the My Events and allocations queries of the accounts work: they only count how often they
- * were (re)loaded, providing the tags those lists provide, so a test can see an invalidation reach them.
+ * My Events and the window's allocations, as a leader's events page holds them: the real queries. A test
+ * counts their requests in the harness's log to see an invalidation reach them; `leader-caches-loaded` is
+ * there once both have answered.
  */
-const probeApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    managementProbeMyEvents: build.query<number, void>({
-      queryFn: () => ({ data: ++myEventsLoads }),
-      providesTags: [{ type: 'MyEvent', id: 'LIST' }],
-    }),
-    managementProbeAllocations: build.query<number, void>({
-      queryFn: () => ({ data: ++allocationsLoads }),
-      providesTags: [{ type: 'Allocation', id: 'LIST' }],
-    }),
-  }),
-});
-
-/** Shows how many times the My Events and allocations stand-ins loaded. */
-export function TagProbes() {
-  const myEvents = probeApi.useManagementProbeMyEventsQuery();
-  const allocations = probeApi.useManagementProbeAllocationsQuery();
-  return (
-    <p>
-      <span data-testid="my-events-loads">{myEvents.data ?? 0}</span> <span data-testid="allocations-loads">{allocations.data ?? 0}</span>
-    </p>
-  );
+export function LeaderCaches() {
+  const myEvents = useGetMyEventsQuery();
+  const allocations = useGetAllocationsInRangeQuery(PROBE_RANGE);
+  return myEvents.isSuccess && allocations.isSuccess ? <span data-testid="leader-caches-loaded" hidden /> : null;
 }
 
 /** A leader's list over the events query: each event with its edit and cancel actions, as Leader View shows them. */
