@@ -15,6 +15,7 @@ import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { csrfGuard } from './csrfGuard.ts';
 import { errorHandler, notFoundHandler } from './errorHandler.ts';
+import { idempotencyKeys } from './idempotencyKeys.ts';
 import { sessionlessPublicReads } from './sessionlessPublicReads.ts';
 
 export interface ApiAppOptions {
@@ -42,6 +43,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
   app.use(loadSession(context));
+  app.use(idempotencyKeys(context));
 
   app.use(accountsRouter(context));
   app.use(eventTypesRouter(context));

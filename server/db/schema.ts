@@ -70,6 +70,18 @@ export interface LoginFailuresTable {
   failed_at: Instant;
 }
 
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  /** sha256 of the method, path and body: a key sent again with another request is refused. */
+  request_hash: string;
+  /** Null while the first request is still being answered. */
+  status_code: number | null;
+  response_body: string | null;
+  created_at: Instant;
+}
+
 export interface DB {
   event_types: EventTypesTable;
   events: EventsTable;
@@ -80,4 +92,5 @@ export interface DB {
   departments: DepartmentsTable;
   allocations: AllocationsTable;
   calendar_tokens: CalendarTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -22,6 +22,13 @@ const envSchema = z.object({
   PORT: port.default(8080),
   API_PORT: port.default(3000),
   EVENTS_API_URL: url.optional(),
+  EVENTS_API_TIMEOUT_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: 'deve ser um número de segundos entre 1 e 600' })
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= 600, { message: 'deve ser um número de segundos entre 1 e 600' })
+    .default(30),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -63,6 +70,8 @@ export interface Config {
   apiPort: number;
   /** Where the web host forwards `/api`. */
   eventsApiUrl: string;
+  /** How long the web host waits for the API to start answering before it answers 504 (ms). */
+  eventsApiTimeoutMs: number;
   /** True when EVENTS_API_URL was given: the API runs elsewhere. */
   externalApi: boolean;
   dataDir: string;
@@ -97,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     apiPort: e.API_PORT,
     eventsApiUrl: e.EVENTS_API_URL ?? `http://127.0.0.1:${e.API_PORT}`,
+    eventsApiTimeoutMs: e.EVENTS_API_TIMEOUT_SECONDS * 1000,
     externalApi: e.EVENTS_API_URL !== undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

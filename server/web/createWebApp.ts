@@ -87,7 +87,7 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, l
     res.status(status).type('text/plain').send(message);
   }) as express.ErrorRequestHandler);
 
-  const forward = localApi ?? apiProxy({ target: config.eventsApiUrl, logger, trust: app.get('trust proxy fn') as TrustFn });
+  const forward = localApi ?? apiProxy({ target: config.eventsApiUrl, timeoutMs: config.eventsApiTimeoutMs, logger, trust: app.get('trust proxy fn') as TrustFn });
   return (req, res) => {
     if (isApiPath(req.url ?? '')) forward(req, res);
     else app(req, res);

@@ -3,6 +3,7 @@ import * as m001 from './001_events.ts';
 import * as m002 from './002_accounts.ts';
 import * as m003 from './003_escalas.ts';
 import * as m004 from './004_series.ts';
+import * as m006 from './006_idempotency.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002_accounts': m002,
   '003_escalas': m003,
   '004_series': m004,
+  '006_idempotency': m006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
+import type { ApiContext } from '../http/apiContext.ts';
+import { HttpError } from '../http/httpError.ts';
+import {
+  claimIdempotencyKey,
+  deleteIdempotencyKeysBefore,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+} from './idempotencyQueries.ts';
+
+/** Visible ASCII, as clients generate them (UUIDs, ULIDs…). */
+const KEY = /^[\x21-\x7e]{8,200}$/;
+/** How long a key is remembered: a retry comes within minutes; a day covers a phone that was offline. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * A signed-in user's POST that carries an `Idempotency-Key` header is answered once: a retry with the same key
+ * and the same request gets the first answer back (`Idempotent-Replayed: true`) instead of writing again —
+ * what a client needs when the web host gave up waiting (504) but the API went on and saved. Answers of 5xx are
+ * not kept, so a retry after a failure runs again. The key is claimed before the handler runs, so two copies of
+ * one request racing each other run it once (the second is told to wait: 409).
+ */
+export function idempotencyKeys({ database, now, logger }: ApiContext): RequestHandler {
+  const { db } = database;
+  let lastPrune = 0;
+  return async (req, res, next) => {
+    const key = req.get('idempotency-key');
+    if (key === undefined || req.method !== 'POST' || !req.user) return next();
+    if (!KEY.test(key)) {
+      throw new HttpError(400, 'invalid_request', 'Idempotency-Key inválida: use de 8 a 200 caracteres visíveis (por exemplo um UUID).');
+    }
+    const userId = req.user.id;
+    const requestHash = createHash('sha256').update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
+
+    if (!(await claimIdempotencyKey(db, userId, key, requestHash, now()))) {
+      const stored = await findIdempotencyKey(db, userId, key);
+      if (stored && stored.requestHash !== requestHash) {
+        throw new HttpError(422, 'idempotency_key_reused', 'Esta Idempotency-Key já foi usada com outra requisição.');
+      }
+      if (!stored || stored.statusCode === null || stored.responseBody === null) {
+        throw new HttpError(409, 'idempotency_in_progress', 'A mesma ação ainda está sendo processada. Aguarde um instante e confira.');
+      }
+      res.status(stored.statusCode).set('Idempotent-Replayed', 'true');
+      if (stored.responseBody === '') res.end();
+      else res.type('application/json').send(stored.responseBody);
+      return;
+    }
+
+    const time = now().getTime();
+    if (time - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = time;
+      deleteIdempotencyKeysBefore(db, new Date(time - KEEP_MS)).catch((error: unknown) => logger.warn({ err: error }, 'could not prune idempotency keys'));
+    }
+    rememberAnswer(res, async (statusCode, body) => {
+      try {
+        if (statusCode >= 500) await releaseIdempotencyKey(db, userId, key);
+        else await storeIdempotentAnswer(db, userId, key, statusCode, body);
+      } catch (error) {
+        logger.warn({ err: error, reqId: req.id }, 'could not store the answer of an idempotent request');
+      }
+    });
+    next();
+  };
+}
+
+/**
+ * Runs `remember` with a JSON answer before it is sent, so a retry arriving right after finds it stored; an
+ * answer without a body (204) is remembered as it finishes.
+ */
+function rememberAnswer(res: Response, remember: (statusCode: number, body: string) => Promise<void>): void {
+  const send = res.json.bind(res);
+  let remembered = false;
+  res.json = (body: unknown) => {
+    remembered = true;
+    void remember(res.statusCode, JSON.stringify(body)).finally(() => send(body));
+    return res;
+  };
+  res.on('finish', () => {
+    if (!remembered) void remember(res.statusCode, '');
+  });
+}
