@@ -14,7 +14,9 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export function TextField({ id, label, hint, children, ...input }: TextFieldProps) {
   return (
     <FormField id={id} label={label} hint={hint} extra={children}>
-      {(control) => <input {...control} className="field__input" {...input} />}
+      {({ id: inputId, 'aria-describedby': describedBy }) => (
+        <input id={inputId} className="field__input" aria-describedby={describedBy} {...input} />
+      )}
     </FormField>
   );
 }
