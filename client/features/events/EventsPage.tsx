@@ -39,8 +39,8 @@ export interface EventsPageProps {
 
 /**
  * /events: three tabs over the current and next month. Next Events shows the full list. My Events and Leader
- * View are given by the route (they are the escalas' screens): what a visitor sees in them is the
- * specification's, the same full list and the allocation modal.
+ * View are the escalas' screens, which the route gives (app/routes/EventsRoute.tsx): My Events shows a visitor
+ * the same full list; a click in Leader View opens `leaderViewOpens` instead of the details.
  */
 export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, children }: EventsPageProps) {
   useDocumentTitle('Eventos');
