@@ -11,13 +11,17 @@
 // Resources never import one another: what two of them need goes down a layer, or into the resource that
 // owns the table. The one exception is ALLOWED_EDGES below. A new resource is one more entry in RESOURCES.
 
-const RESOURCES = ['accounts', 'calendarFeeds', 'escalas', 'events', 'eventTypes'];
+const RESOURCES = ['accounts', 'availability', 'calendarFeeds', 'escalas', 'events', 'eventTypes', 'responses'];
 const KITS = ['http', 'recurrence'];
 
 /** resource → the files of another resource it may import, and why. */
 const ALLOWED_EDGES = [
   // A member's calendar feed lists the events of their escala: the same query as /api/me/events.
   { from: 'calendarFeeds', to: 'escalas', files: ['./myEventQueries.ts'] },
+  // An answer returns the allocation's own JSON, and the e-mailed token belongs to the allocation: escalas owns both.
+  { from: 'responses', to: 'escalas', files: ['./allocationQueries.ts', './responseTokens.ts'] },
+  // Allocating someone on a day they blocked is refused, and the member picker shows the blocked ranges.
+  { from: 'escalas', to: 'availability', files: ['./blockoutQueries.ts'] },
 ];
 
 const dir = (name) => `./server/${name}`;
@@ -27,6 +31,8 @@ const COMPOSITION = ['api', 'web', 'demo'];
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
 const zones = [
+  // The root config's client/server zone, repeated: this rule's options replace it for server files.
+  zone('./server', './client', 'O servidor não importa código do cliente.'),
   zone('./server', ENTRY_POINTS, 'Pontos de entrada (main.ts, dev.ts, CLIs) não são importados.'),
   zone(dir('platform'), ['./server/!(platform)/**', './server/*.ts'], 'platform/ é a base: não importa outras pastas do servidor.'),
   zone(dir('db'), ['./server/!(db|platform)/**', './server/*.ts'], 'db/ não conhece recursos nem HTTP: só platform/.'),
