@@ -10,6 +10,8 @@ export interface AllocationRange {
 
 export interface NewAllocation extends CreateAllocationRequest {
   eventId: number;
+  /** Makes a retry of the same allocation safe (see kit/useIdempotencyKey.ts). */
+  idempotencyKey?: string;
 }
 
 const MY_EVENTS = { type: 'MyEvent' as const, id: 'LIST' };
@@ -42,7 +44,12 @@ export const escalasApi = api.injectEndpoints({
     }),
     /** `POST /api/events/{id}/allocations { department, member, force? }`: 201 the allocation. */
     createAllocation: build.mutation<Allocation, NewAllocation>({
-      query: ({ eventId, ...body }) => ({ url: `events/${eventId}/allocations`, method: 'POST', body }),
+      query: ({ eventId, idempotencyKey, ...body }) => ({
+        url: `events/${eventId}/allocations`,
+        method: 'POST',
+        body,
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+      }),
       extraOptions: { quietHttpErrors: true },
       invalidatesTags: (allocation) => (allocation ? [ALLOCATIONS, MY_EVENTS] : []),
     }),

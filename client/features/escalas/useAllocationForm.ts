@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Department, Member, ScheduleConflict } from '../../../shared/schemas/escalas.ts';
 import { portalErrorOf, type PortalError } from '../../kit/portalError.ts';
+import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { useCreateAllocationMutation } from './escalasApi.ts';
 import { memberReferenceOf, useDepartmentSuggestions, useMemberSuggestions } from './suggestions.ts';
 
@@ -45,13 +46,16 @@ export function useAllocationForm(eventId: number, onAllocated: () => void): All
   const [error, setError] = useState<AllocationError | null>(null);
   const [conflicted, setConflicted] = useState<Attempt | null>(null);
   const [createAllocation, { isLoading }] = useCreateAllocationMutation();
+  const idempotency = useIdempotencyKey();
   const departments = useDepartmentSuggestions();
   const members = useMemberSuggestions(member);
 
   const send = async (attempt: Attempt, force: boolean) => {
     setError(null);
-    const result = await createAllocation({ eventId, ...attempt, ...(force ? { force: true } : {}) });
+    const request = { eventId, ...attempt, ...(force ? { force: true } : {}) };
+    const result = await createAllocation({ ...request, idempotencyKey: idempotency.keyFor(request) });
     if (!result.error) {
+      idempotency.succeeded();
       onAllocated();
       return;
     }

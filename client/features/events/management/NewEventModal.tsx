@@ -15,6 +15,7 @@ import { EventFields } from './EventFields.tsx';
 import { EventFormModal } from './EventFormModal.tsx';
 import { RepeatFields } from './RepeatFields.tsx';
 import { useFormProblems } from './useFormProblems.ts';
+import { useIdempotencyKey } from '../../../kit/useIdempotencyKey.ts';
 
 export interface NewEventModalProps {
   onClose: () => void;
@@ -27,6 +28,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
   const { errors, setErrors, alert, foundBeforeSending, showApiError } = useFormProblems(formRef);
   const eventTypes = useGetEventTypesQuery();
   const [createEvent, { isLoading: saving }] = useCreateEventMutation();
+  const idempotency = useIdempotencyKey();
   const [values, setValues] = useState<EventFieldValues>({ typeId: '', date: '', time: '' });
   const [repeat, setRepeat] = useState<RepeatFieldValues>(NO_REPEAT);
 
@@ -36,12 +38,14 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
     const found = { ...validateEventFields(values), ...validateRepeat(repeat, values.date) };
     if (foundBeforeSending(found)) return;
     const rule = repeatRuleOf(repeat, values.date);
+    const request = {
+      datetime: localDateTime(values),
+      event_type_id: eventTypeIdOf(values.typeId),
+      ...(rule ? { repeat: rule } : {}),
+    };
     try {
-      await createEvent({
-        datetime: localDateTime(values),
-        event_type_id: eventTypeIdOf(values.typeId),
-        ...(rule ? { repeat: rule } : {}),
-      }).unwrap();
+      await createEvent({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap();
+      idempotency.succeeded();
       onClose();
     } catch (error) {
       showApiError(error);

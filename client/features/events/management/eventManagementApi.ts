@@ -7,6 +7,9 @@ import type {
 } from '../../../../shared/schemas/eventManagement.ts';
 import { api } from '../../../app/api.ts';
 
+/** The request, and the key that makes a retry of it safe (see kit/useIdempotencyKey.ts). */
+export type CreateEventArgs = CreateEventRequest & { idempotencyKey?: string };
+
 export interface UpdateEventArgs {
   id: number;
   scope: EventScope;
@@ -43,8 +46,13 @@ export const eventManagementApi = api.injectEndpoints({
       extraOptions: { quietHttpErrors: true },
     }),
     /** `POST /api/events`: one event, or a series when `repeat` is given; answers the first occurrence. */
-    createEvent: build.mutation<ManagedEvent, CreateEventRequest>({
-      query: (body) => ({ url: 'events', method: 'POST', body }),
+    createEvent: build.mutation<ManagedEvent, CreateEventArgs>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: 'events',
+        method: 'POST',
+        body,
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+      }),
       invalidatesTags: (_result, error) => (error ? [] : [EVENT_LIST]),
       extraOptions: { quietHttpErrors: true },
     }),
