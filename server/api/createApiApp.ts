@@ -3,6 +3,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { accountsRouter } from '../accounts/accountsRouter.ts';
 import { loadSession } from '../accounts/loadSession.ts';
+import { availabilityRouter } from '../availability/availabilityRouter.ts';
 import { calendarFeedsRouter } from '../calendarFeeds/calendarFeedsRouter.ts';
 import type { Database } from '../db/openDatabase.ts';
 import { escalasRouter } from '../escalas/escalasRouter.ts';
@@ -13,6 +14,7 @@ import type { ApiContext } from '../http/apiContext.ts';
 import { requestLogger } from '../http/requestLogger.ts';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
+import { responsesRouter } from '../responses/responsesRouter.ts';
 import { csrfGuard } from './csrfGuard.ts';
 import { errorHandler, notFoundHandler } from './errorHandler.ts';
 import { idempotencyKeys } from './idempotencyKeys.ts';
@@ -50,6 +52,8 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(eventsRouter(context));
   app.use(calendarFeedsRouter(context));
   app.use(escalasRouter(context));
+  app.use(responsesRouter(context));
+  app.use(availabilityRouter(context));
 
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

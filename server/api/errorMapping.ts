@@ -1,8 +1,10 @@
 import * as accounts from '../accounts/errors.ts';
+import * as availability from '../availability/errors.ts';
 import * as escalas from '../escalas/errors.ts';
 import * as eventTypes from '../eventTypes/errors.ts';
 import * as events from '../events/errors.ts';
 import { HttpError } from '../http/httpError.ts';
+import * as responses from '../responses/errors.ts';
 
 interface Answer {
   message?: string;
@@ -55,6 +57,15 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(escalas.AlreadyAllocated, 409, 'already_allocated'),
   rule(escalas.ScheduleConflict, 409, 'schedule_conflict', (error) => ({ extra: { conflicts: error.conflicts } })),
   rule(escalas.DepartmentExists, 409, 'department_exists'),
+  rule(escalas.MemberUnavailable, 409, 'member_unavailable', (error) => ({ extra: { blockouts: error.blockouts } })),
+  rule(escalas.NotOnTheTeam, 403, 'forbidden'),
+
+  rule(responses.AllocationNotFound, 404, 'not_found'),
+  rule(responses.NotYourAllocation, 403, 'forbidden'),
+  rule(responses.EventStarted, 409, 'event_started'),
+  rule(responses.ResponseLinkNotFound, 404, 'not_found'),
+
+  rule(availability.BlockoutNotFound, 404, 'not_found'),
 ];
 
 interface BodyParserError {

@@ -38,6 +38,25 @@ export interface AllocationsTable {
   member_id: number;
   allocated_by: number | null;
   created_at: Instant;
+  /** The member's answer (migration 007): pending until they confirm or decline. */
+  status: ColumnType<AllocationStatus, AllocationStatus | undefined, AllocationStatus>;
+  responded_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** The note of a decline. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 (hex) of the token of the e-mailed answer link; null until one is issued. */
+  response_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type AllocationStatus = 'pending' | 'confirmed' | 'declined';
+
+/** A member's days off (migration 007): network-timezone day keys, both included. */
+export interface BlockoutsTable {
+  id: Generated<number>;
+  member_id: number;
+  first_day: string;
+  last_day: string;
+  note: string | null;
+  created_at: Instant;
 }
 
 export interface CalendarTokensTable {
@@ -92,5 +111,6 @@ export interface DB {
   departments: DepartmentsTable;
   allocations: AllocationsTable;
   calendar_tokens: CalendarTokensTable;
+  blockouts: BlockoutsTable;
   idempotency_keys: IdempotencyKeysTable;
 }

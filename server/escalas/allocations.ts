@@ -1,17 +1,23 @@
 import type { Kysely } from 'kysely';
+import { dayKeyOf } from '../../shared/dayKey.ts';
 import type { Allocation } from '../../shared/schemas/escalas.ts';
+// The one edge from escalas to another resource (eslint/serverBoundaries.js): a blocked day refuses an allocation.
+import { blockedRangesOn } from '../availability/blockoutQueries.ts';
 import type { DB } from '../db/schema.ts';
 import { findAllocation, findScheduleConflicts, insertAllocation, isAllocated } from './allocationQueries.ts';
 import { findDepartment } from './departmentQueries.ts';
-import { AlreadyAllocated, EventNotFound, ScheduleConflict, UnknownDepartment, UnknownMember } from './errors.ts';
+import { AlreadyAllocated, EventNotFound, MemberUnavailable, ScheduleConflict, UnknownDepartment, UnknownMember } from './errors.ts';
 import { findEventStart } from './eventRows.ts';
 import { findMember, lockMember } from './memberQueries.ts';
+import { newResponseToken } from './responseTokens.ts';
 
 export interface AllocationContext {
   db: Kysely<DB>;
   leaderId: number;
   /** Allocations of one member closer than this (hours) are a conflict unless forced. */
   conflictHours: number;
+  /** The network timezone: a blockout's days are its days. */
+  timeZone: string;
   now: Date;
 }
 
@@ -23,7 +29,11 @@ export interface AllocationRequest {
   force?: boolean | undefined;
 }
 
-/** Places a member in a department at an event, refusing a clash with their other allocations unless `force`. */
+/**
+ * Places a member in a department at an event, `pending` until they answer. Unless `force`, refuses a day the
+ * member blocked (`MemberUnavailable`, checked first: the member said so) and a clash with their other
+ * pending or confirmed allocations (`ScheduleConflict`).
+ */
 export async function allocateMember(ctx: AllocationContext, eventId: number, input: AllocationRequest): Promise<Allocation | undefined> {
   const allocationId = await ctx.db.transaction().execute(async (trx) => {
     const event = await findEventStart(trx, eventId);
@@ -37,6 +47,8 @@ export async function allocateMember(ctx: AllocationContext, eventId: number, in
     await lockMember(trx, member.id);
     if (await isAllocated(trx, eventId, member.id)) throw new AlreadyAllocated();
     if (!input.force) {
+      const blockouts = await blockedRangesOn(trx, member.id, dayKeyOf(event.datetime, ctx.timeZone));
+      if (blockouts.length > 0) throw new MemberUnavailable(member.name, blockouts);
       const conflicts = await findScheduleConflicts(trx, member.id, eventId, event.datetime, ctx.conflictHours);
       if (conflicts.length > 0) throw new ScheduleConflict(member.name, ctx.conflictHours, conflicts);
     }
@@ -46,6 +58,9 @@ export async function allocateMember(ctx: AllocationContext, eventId: number, in
       member_id: member.id,
       allocated_by: ctx.leaderId,
       created_at: ctx.now.toISOString(),
+      // Every allocation has its answer token from the start. Nobody holds this one: the invitation (PRODUCT §7)
+      // issues a fresh one with issueResponseToken when it is sent, in the transaction that writes it.
+      response_token_hash: newResponseToken().hash,
     });
     if (id === undefined) throw new AlreadyAllocated();
     return id;

@@ -1,4 +1,4 @@
-import type { ScheduleConflict as Conflict } from '../../shared/schemas/escalas.ts';
+import type { BlockedRange, ScheduleConflict as Conflict } from '../../shared/schemas/escalas.ts';
 
 export class EventNotFound extends Error {
   constructor() {
@@ -32,6 +32,23 @@ export class ScheduleConflict extends Error {
     readonly conflicts: Conflict[],
   ) {
     super(`${memberName} já serve em outro evento a menos de ${hours} horas deste.`);
+  }
+}
+
+/** The member blocked the event's day (network timezone): the ranges, never their notes. */
+export class MemberUnavailable extends Error {
+  constructor(
+    memberName: string,
+    readonly blockouts: BlockedRange[],
+  ) {
+    super(`${memberName} marcou indisponibilidade no dia deste evento.`);
+  }
+}
+
+/** Who serves at an event is shown to the people who serve there (and to leaders). */
+export class NotOnTheTeam extends Error {
+  constructor() {
+    super('Apenas quem serve neste evento pode ver a equipe.');
   }
 }
 

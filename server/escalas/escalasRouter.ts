@@ -1,25 +1,35 @@
 import { Router } from 'express';
-import { endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
+import { dayKeyOf, endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
 import { dayRangeQuerySchema, idParamSchema } from '../../shared/schemas/common.ts';
 import {
   createAllocationRequestSchema,
   createDepartmentRequestSchema,
   memberSearchQuerySchema,
 } from '../../shared/schemas/escalas.ts';
+// The one edge from escalas to another resource (eslint/serverBoundaries.js): blocked days mark the candidates.
+import { blockedRangesOfMembersOn } from '../availability/blockoutQueries.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { badRequest, notFound } from '../http/httpError.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireAdmin, requireLeader, requireUser } from '../http/requireUser.ts';
-import { deleteAllocation, listAllocationsBetween, listEventAllocations } from './allocationQueries.ts';
+import {
+  allocatedMembers,
+  deleteAllocation,
+  isAllocated,
+  listAllocationsBetween,
+  listEventAllocations,
+  listEventTeam,
+  scheduleConflictsOfMembers,
+} from './allocationQueries.ts';
 import { allocateMember } from './allocations.ts';
 import { DEPARTMENT_KEY_MAX, departmentKey } from './departmentKey.ts';
 import { insertDepartment, listDepartments } from './departmentQueries.ts';
-import { DepartmentExists } from './errors.ts';
+import { DepartmentExists, NotOnTheTeam } from './errors.ts';
 import { findEventStart } from './eventRows.ts';
 import { searchMembers } from './memberQueries.ts';
 import { listMyEvents } from './myEventQueries.ts';
 
-/** Departments, the member search, who serves where (allocations), and a member's own events. */
+/** Departments, the member search, who serves where (allocations, an event's team), and a member's own events. */
 export function escalasRouter({ database, config, now }: ApiContext): Router {
   const router = Router();
   const { db } = database;
@@ -61,11 +71,46 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     res.json(await listEventAllocations(db, eventId));
   });
 
+  // The member picker: who is already there, blocked that day, or serving close by — before the leader submits.
+  router.get('/api/events/:id/candidates', async (req, res) => {
+    requireLeader(req);
+    const eventId = parseInput(idParamSchema, req.params.id);
+    const { q } = parseInput(memberSearchQuerySchema, req.query);
+    const event = await findEventStart(db, eventId);
+    if (!event) throw notFound('Evento não encontrado.');
+    const members = await searchMembers(db, q);
+    const ids = members.map((member) => member.id);
+    const [allocated, blockouts, conflicts] = await Promise.all([
+      allocatedMembers(db, eventId, ids),
+      blockedRangesOfMembersOn(db, ids, dayKeyOf(event.datetime, tz)),
+      scheduleConflictsOfMembers(db, ids, eventId, event.datetime, config.allocationConflictHours),
+    ]);
+    res.json(
+      members.map((member) => ({
+        ...member,
+        allocated: allocated.has(member.id),
+        blockouts: blockouts.get(member.id) ?? [],
+        conflicts: conflicts.get(member.id) ?? [],
+      })),
+    );
+  });
+
+  // Who serves with me: the people allocated at an event (not those who declined), names and departments only,
+  // for anyone allocated there and for leaders.
+  router.get('/api/events/:id/team', async (req, res) => {
+    const user = requireUser(req);
+    const eventId = parseInput(idParamSchema, req.params.id);
+    if (!(await findEventStart(db, eventId))) throw notFound('Evento não encontrado.');
+    const organises = user.role === 'leader' || user.role === 'admin';
+    if (!organises && !(await isAllocated(db, eventId, user.id))) throw new NotOnTheTeam();
+    res.json(await listEventTeam(db, eventId));
+  });
+
   router.post('/api/events/:id/allocations', async (req, res) => {
     const leader = requireLeader(req);
     const eventId = parseInput(idParamSchema, req.params.id);
     const input = parseInput(createAllocationRequestSchema, req.body);
-    const context = { db, leaderId: leader.id, conflictHours: config.allocationConflictHours, now: now() };
+    const context = { db, leaderId: leader.id, conflictHours: config.allocationConflictHours, timeZone: tz, now: now() };
     res.status(201).json(await allocateMember(context, eventId, input));
   });
 

@@ -3,7 +3,10 @@ import type { MyEvent } from '../../shared/schemas/escalas.ts';
 import type { DB } from '../db/schema.ts';
 import { toEvent } from './eventRows.ts';
 
-/** The events the member serves at: upcoming ones first (soonest first), then past ones (most recent first). */
+/**
+ * The events the member is allocated at, with their answer (declined ones too, marked): upcoming ones first
+ * (soonest first), then past ones (most recent first).
+ */
 export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: number, now: Date): Promise<MyEvent[]> {
   const rows = await db
     .selectFrom('allocations')
@@ -15,6 +18,8 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
       'events.datetime',
       'event_types.name as type_name',
       'allocations.id as allocation_id',
+      'allocations.status',
+      'allocations.responded_at',
       'departments.id as department_id',
       'departments.name as department_name',
     ])
@@ -26,6 +31,8 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
     ...toEvent(row),
     allocation_id: row.allocation_id,
     department: { id: row.department_id, name: row.department_name },
+    status: row.status,
+    responded_at: row.responded_at,
   }));
   const nowIso = now.toISOString();
   // Upcoming first, soonest first; then what already happened, most recent first.

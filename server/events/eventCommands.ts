@@ -139,18 +139,35 @@ export async function updateEvent(ctx: EventCommandContext, id: number, scope: E
     if (scope === 'following' && event.series_id !== null && event.series_slot !== null) {
       await updateFollowing(trx, ctx, event, changes);
     } else {
-      await updateOne(trx, id, changes);
+      await updateOne(trx, event, changes);
     }
     return (await findManagedEvent(trx, id))!;
   });
 }
 
-async function updateOne(trx: Transaction<DB>, id: number, changes: EventChanges): Promise<void> {
+async function updateOne(trx: Transaction<DB>, event: EventRecord, changes: EventChanges): Promise<void> {
   const set = {
     ...(changes.datetime !== undefined ? { datetime: changes.datetime } : {}),
     ...(changes.eventTypeId !== undefined ? { event_type_id: changes.eventTypeId } : {}),
   };
-  if (Object.keys(set).length > 0) await trx.updateTable('events').set(set).where('id', '=', id).execute();
+  if (Object.keys(set).length > 0) await trx.updateTable('events').set(set).where('id', '=', event.id).execute();
+  if (changes.datetime !== undefined && isMove(event.datetime, changes.datetime)) await askAgain(trx, [event.id]);
+}
+
+const isMove = (from: Instant, to: Instant) => Date.parse(from) !== Date.parse(to);
+
+/**
+ * An event that moves to another date-time asks its people again (PRODUCT §6): confirmed allocations go back to
+ * `pending` (they confirmed another time); declined ones stay declined, pending ones pending.
+ */
+async function askAgain(trx: Transaction<DB>, eventIds: number[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await trx
+    .updateTable('allocations')
+    .set({ status: 'pending', responded_at: null })
+    .where('event_id', 'in', eventIds)
+    .where('status', '=', 'confirmed')
+    .execute();
 }
 
 /**
@@ -175,7 +192,7 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
   const shift = changes.datetime === undefined ? 0 : localDifference(localOf(event.datetime, tz), localOf(changes.datetime, tz));
   if (!slotK || (shift === 0 && changes.eventTypeId === undefined)) {
     // Nothing the later occurrences would see (or a slot the rule no longer gives): this row alone.
-    await updateOne(trx, event.id, changes);
+    await updateOne(trx, event, changes);
     return;
   }
 
@@ -198,6 +215,7 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
     tailSeriesId = tail.id;
   }
 
+  const moved: number[] = [];
   for (const { event: row, index } of eventsFromSlot(rows, slotIndex, k)) {
     const datetime =
       row.id === event.id && changes.datetime !== undefined
@@ -215,7 +233,9 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
       })
       .where('id', '=', row.id)
       .execute();
+    if (isMove(row.datetime, datetime)) moved.push(row.id);
   }
+  await askAgain(trx, moved);
 }
 
 /**

@@ -26,12 +26,22 @@ export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);
 export const memberSearchQuerySchema = z.strictObject({ q: z.string().max(100).refine(withoutNul, NUL_MESSAGE).optional() });
 
+/** An allocation is an invitation (PRODUCT §6): `pending` until the member confirms or declines it. */
+export const allocationStatusSchema = z.enum(['pending', 'confirmed', 'declined']);
+export type AllocationStatus = z.infer<typeof allocationStatusSchema>;
+
+/** The leader's view of an allocation (the allocated member's own answer returns it too). */
 export const allocationSchema = z.object({
   id: z.number().int(),
   event_id: z.number().int(),
   department: departmentSchema,
   member: memberSchema,
   created_at: z.string(),
+  status: allocationStatusSchema,
+  /** When the member last answered (ISO UTC); null while pending. */
+  responded_at: z.string().nullable(),
+  /** The member's note on a decline; null otherwise. */
+  reason: z.string().nullable(),
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 export const allocationListSchema = z.array(allocationSchema);
@@ -50,10 +60,29 @@ export const scheduleConflictSchema = z.object({
 });
 export type ScheduleConflict = z.infer<typeof scheduleConflictSchema>;
 
+/** A day range a member blocked, as a leader sees it: never the member's note. */
+export const blockedRangeSchema = z.object({ from: z.string(), to: z.string() });
+export type BlockedRange = z.infer<typeof blockedRangeSchema>;
+
+/** The body of `409 schedule_conflict`. */
+export const scheduleConflictErrorSchema = z.object({
+  error: z.object({ code: z.literal('schedule_conflict'), message: z.string(), conflicts: z.array(scheduleConflictSchema) }),
+});
+export type ScheduleConflictError = z.infer<typeof scheduleConflictErrorSchema>;
+
+/** The body of `409 member_unavailable`: the member blocked the event's day (network timezone). */
+export const memberUnavailableErrorSchema = z.object({
+  error: z.object({ code: z.literal('member_unavailable'), message: z.string(), blockouts: z.array(blockedRangeSchema) }),
+});
+export type MemberUnavailableError = z.infer<typeof memberUnavailableErrorSchema>;
+
 /** An event I serve at: the event's own keys plus where I serve. */
 export const myEventSchema = eventSchema.extend({
   allocation_id: z.number().int(),
   department: departmentSchema,
+  /** My answer; declined events stay listed. */
+  status: allocationStatusSchema,
+  responded_at: z.string().nullable(),
 });
 export type MyEvent = z.infer<typeof myEventSchema>;
 export const myEventListSchema = z.array(myEventSchema);
@@ -61,3 +90,27 @@ export const myEventListSchema = z.array(myEventSchema);
 /** The personal feed's URL, or null until the member asks for one. */
 export const calendarTokenResponseSchema = z.object({ url: z.string().nullable() });
 export type CalendarTokenResponse = z.infer<typeof calendarTokenResponseSchema>;
+
+/**
+ * `GET /api/events/{id}/team`: who serves at an event, for a member allocated there (and leaders): names and
+ * departments only, declined allocations left out, by department then name.
+ */
+export const teamMemberSchema = z.object({
+  department: departmentSchema,
+  member: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export const teamSchema = z.array(teamMemberSchema);
+
+/**
+ * `GET /api/events/{id}/candidates?q=` (leaders): the member search of `/api/members`, each member marked with
+ * what a leader should know before allocating them at that event — already there, a blocked day (the ranges,
+ * never the note), or other pending/confirmed services within the conflict window.
+ */
+export const memberCandidateSchema = memberSchema.extend({
+  allocated: z.boolean(),
+  blockouts: z.array(blockedRangeSchema),
+  conflicts: z.array(scheduleConflictSchema),
+});
+export type MemberCandidate = z.infer<typeof memberCandidateSchema>;
+export const memberCandidateListSchema = z.array(memberCandidateSchema);

@@ -20,8 +20,11 @@ import {
 import { testDatabases } from '../support/testDatabases.ts';
 
 const SEEDED_DEPARTMENTS = ['Louvor', 'Mídia', 'Infantil', 'Recepção', 'Intercessão', 'Diaconia'];
-const ALLOCATION_KEYS = ['created_at', 'department', 'event_id', 'id', 'member'];
-const MY_EVENT_KEYS = ['allocation_id', 'datetime', 'department', 'event_types', 'id'];
+const ALLOCATION_KEYS = ['created_at', 'department', 'event_id', 'id', 'member', 'reason', 'responded_at', 'status'];
+const MY_EVENT_KEYS = ['allocation_id', 'datetime', 'department', 'event_types', 'id', 'responded_at', 'status'];
+/** What a new allocation says about the answer: nobody has answered yet. */
+const UNANSWERED = { status: 'pending', responded_at: null, reason: null };
+const UNANSWERED_MINE = { status: 'pending', responded_at: null };
 
 type Caller = 'anonymous' | 'member' | 'leader' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'member', 'leader', 'admin'];
@@ -254,6 +257,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         department: { id: louvor, name: 'Louvor' },
         member: { id: w.member.user.id, name: 'Maria Membro', email: w.member.user.email },
         created_at: '2030-01-02T09:08:07.006Z',
+        ...UNANSWERED,
       });
       expect(keysOf(res.body.department)).toEqual(['id', 'name']);
       expect(keysOf(res.body.member)).toEqual(['email', 'id', 'name']);
@@ -487,6 +491,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         department: { id: midia, name: 'Mídia' },
         member: { id: w.member.user.id, name: 'Maria Membro', email: w.member.user.email },
         created_at: ESCALAS_NOW,
+        ...UNANSWERED,
       });
       const one = await w.admin.agent.get('/api/allocations?from=2031-06-10&to=2031-06-10').expect(200);
       expect((one.body as Array<{ id: number }>).map((a) => a.id)).toEqual([ids.first]);
@@ -521,7 +526,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
   });
 
   describe('GET /api/me/events', () => {
-    it('lists only my allocations as { id, datetime, event_types, allocation_id, department }, upcoming first', async () => {
+    it('lists only my allocations as { id, datetime, event_types, allocation_id, department, status, responded_at }, upcoming first', async () => {
       const me = await createTestUser(db(), { name: 'Paulo Presente' });
       const agent = request.agent(w.t.app);
       await agent.post('/api/auth/login').send({ email: me.email, password: me.password }).expect(200);
@@ -551,10 +556,10 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         expect(keysOf(item.department)).toEqual(['id', 'name']);
       }
       expect(list).toEqual([
-        { id: sooner, datetime: shift(ESCALAS_NOW, 24 * HOUR), event_types: { name: 'Culto' }, allocation_id: allocation.sooner, department: { id: louvor, name: 'Louvor' } },
-        { id: later, datetime: expect.any(String), event_types: null, allocation_id: allocation.later, department: { id: midia, name: 'Mídia' } },
-        { id: past, datetime: '2029-12-25T22:00:00.000Z', event_types: { name: 'Natal' }, allocation_id: allocation.past, department: { id: louvor, name: 'Louvor' } },
-        { id: longAgo, datetime: '2029-06-01T22:00:00.000Z', event_types: { name: 'Culto' }, allocation_id: allocation.longAgo, department: { id: louvor, name: 'Louvor' } },
+        { id: sooner, datetime: shift(ESCALAS_NOW, 24 * HOUR), event_types: { name: 'Culto' }, allocation_id: allocation.sooner, department: { id: louvor, name: 'Louvor' }, ...UNANSWERED_MINE },
+        { id: later, datetime: expect.any(String), event_types: null, allocation_id: allocation.later, department: { id: midia, name: 'Mídia' }, ...UNANSWERED_MINE },
+        { id: past, datetime: '2029-12-25T22:00:00.000Z', event_types: { name: 'Natal' }, allocation_id: allocation.past, department: { id: louvor, name: 'Louvor' }, ...UNANSWERED_MINE },
+        { id: longAgo, datetime: '2029-06-01T22:00:00.000Z', event_types: { name: 'Culto' }, allocation_id: allocation.longAgo, department: { id: louvor, name: 'Louvor' }, ...UNANSWERED_MINE },
       ]);
       // The clock decides what is upcoming.
       w.t.clock.set('2029-12-01T00:00:00.000Z');

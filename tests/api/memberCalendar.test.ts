@@ -118,6 +118,37 @@ describe.each(testDatabases)('personal calendar feed on $name', ({ open }) => {
     expect(res.text).toContain('BEGIN:VCALENDAR');
   });
 
+  it('marks a pending service STATUS:TENTATIVE and a confirmed one STATUS:CONFIRMED, and leaves a declined one out', async () => {
+    const url = (await w.member.agent.post('/api/me/calendar-token').expect(201)).body.url as string;
+    /** Each VEVENT's UID → its STATUS line, read from the raw text. */
+    const statuses = async () => {
+      const text = (await feed(url).expect(200)).text.replace(/\r\n[ \t]/g, '');
+      return new Map(
+        text
+          .split('BEGIN:VEVENT')
+          .slice(1)
+          .map((block) => [/^UID:(.*)$/m.exec(block)?.[1], /^STATUS:.*$/m.exec(block)?.[0]] as const),
+      );
+    };
+    const uid = (key: string) => `allocation-${allocation[key]}@koinonia`;
+    const before = await statuses();
+    expect(before.get(uid('culto'))).toBe('STATUS:TENTATIVE');
+    expect(before.get(uid('untyped'))).toBe('STATUS:TENTATIVE');
+    expect(before.get(uid('past'))).toBe('STATUS:TENTATIVE');
+
+    await w.member.agent.post(`/api/allocations/${allocation.culto}/response`).send({ answer: 'confirmed' }).expect(200);
+    await w.member.agent.post(`/api/allocations/${allocation.untyped}/response`).send({ answer: 'declined', reason: 'Viagem' }).expect(200);
+    const after = await statuses();
+    expect(after.get(uid('culto'))).toBe('STATUS:CONFIRMED');
+    expect(after.has(uid('untyped'))).toBe(false);
+    expect(after.get(uid('past'))).toBe('STATUS:TENTATIVE');
+    expect(vevents((await feed(url).expect(200)).text).map((event) => event.uid).sort()).toEqual([uid('culto'), uid('past')].sort());
+
+    // Changing the answer back puts it in the feed again.
+    await w.member.agent.post(`/api/allocations/${allocation.untyped}/response`).send({ answer: 'confirmed' }).expect(200);
+    expect((await statuses()).get(uid('untyped'))).toBe('STATUS:CONFIRMED');
+  });
+
   it('answers a wrong token with 404 JSON and a missing one with 400', async () => {
     const real = tokenOf((await w.member.agent.post('/api/me/calendar-token').expect(201)).body.url as string);
     for (const token of ['nao-existe', real.slice(0, -1), `${real}x`, real.toUpperCase(), 'a'.repeat(64)]) {

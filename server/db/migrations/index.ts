@@ -4,6 +4,7 @@ import * as m002 from './002_accounts.ts';
 import * as m003 from './003_escalas.ts';
 import * as m004 from './004_series.ts';
 import * as m006 from './006_idempotency.ts';
+import * as m007 from './007_responses.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_escalas': m003,
   '004_series': m004,
   '006_idempotency': m006,
+  '007_responses': m007,
 };
 
 export const migrationProvider: MigrationProvider = {

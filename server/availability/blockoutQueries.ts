@@ -1,0 +1,64 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DayKey } from '../../shared/dayKey.ts';
+import type { BlockedRange } from '../../shared/schemas/escalas.ts';
+import type { Blockout } from '../../shared/schemas/responses.ts';
+import type { DB, Instant } from '../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+function selectBlockouts(db: Db) {
+  return db.selectFrom('blockouts').select(['id', 'first_day as from', 'last_day as to', 'note']);
+}
+
+/** The member's blockouts, by first day. */
+export async function listBlockouts(db: Db, memberId: number): Promise<Blockout[]> {
+  return selectBlockouts(db).where('member_id', '=', memberId).orderBy('first_day').orderBy('last_day').orderBy('id').execute();
+}
+
+export async function insertBlockout(
+  db: Db,
+  values: { memberId: number; from: DayKey; to: DayKey; note: string | null; createdAt: Instant },
+): Promise<Blockout> {
+  const { id } = await db
+    .insertInto('blockouts')
+    .values({ member_id: values.memberId, first_day: values.from, last_day: values.to, note: values.note, created_at: values.createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, from: values.from, to: values.to, note: values.note };
+}
+
+/** False when the member has no blockout with that id (someone else's included). */
+export async function deleteBlockout(db: Db, memberId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('blockouts').where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The member's blockouts that include `day` (a network-timezone day key), as a leader may see them: the
+ * range only, never the note. Day keys compare as text (yyyy-MM-dd) on both databases.
+ */
+export async function blockedRangesOn(db: Db, memberId: number, day: DayKey): Promise<BlockedRange[]> {
+  return (await blockedRangesOfMembersOn(db, [memberId], day)).get(memberId) ?? [];
+}
+
+/** `blockedRangesOn` for several members at once. */
+export async function blockedRangesOfMembersOn(db: Db, memberIds: readonly number[], day: DayKey): Promise<Map<number, BlockedRange[]>> {
+  const ranges = new Map<number, BlockedRange[]>();
+  if (memberIds.length === 0) return ranges;
+  const rows = await db
+    .selectFrom('blockouts')
+    .select(['member_id', 'first_day', 'last_day'])
+    .where('member_id', 'in', memberIds)
+    .where('first_day', '<=', day)
+    .where('last_day', '>=', day)
+    .orderBy('first_day')
+    .orderBy('last_day')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = ranges.get(row.member_id) ?? [];
+    list.push({ from: row.first_day, to: row.last_day });
+    ranges.set(row.member_id, list);
+  }
+  return ranges;
+}

@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import type { AllocationAnswer, TokenAllocation } from '../../shared/schemas/responses.ts';
+import type { DB } from '../db/schema.ts';
+// The one edge from responses to another resource (eslint/serverBoundaries.js): escalas owns the allocations
+// and their tokens; responses records the answers.
+import { hashResponseToken, RESPONSE_TOKEN } from '../escalas/responseTokens.ts';
+import { AllocationNotFound, EventStarted, NotYourAllocation, ResponseLinkNotFound } from './errors.ts';
+import { findAnswerTarget, lockAnswerTarget, saveAnswer, type AnswerTarget, type AnswerTargetRef } from './responseQueries.ts';
+
+export interface AnswerContext {
+  db: Kysely<DB>;
+  now: Date;
+}
+
+export interface Answer {
+  answer: AllocationAnswer;
+  /** The note of a decline (null for a confirmation). */
+  reason: string | null;
+}
+
+/** Answers are taken while the event is ahead: from its start on, the allocation stays as it is. */
+const hasStarted = (target: AnswerTarget, now: Date) => Date.parse(target.event.datetime) <= now.getTime();
+
+const tokenView = (target: AnswerTarget): TokenAllocation => ({
+  id: target.id,
+  status: target.status,
+  event: target.event,
+  department: target.department,
+});
+
+/**
+ * Records an answer on the allocation the `check` accepts. Saying the same thing again changes nothing
+ * (`responded_at` keeps the first time it was said). `changed` tells whether the answer is new.
+ */
+async function answer(
+  ctx: AnswerContext,
+  ref: AnswerTargetRef,
+  check: (target: AnswerTarget | undefined) => AnswerTarget,
+  { answer: status, reason }: Answer,
+): Promise<{ target: AnswerTarget; changed: boolean }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const target = check(await lockAnswerTarget(trx, ref));
+    const kept = status === 'declined' ? reason : null;
+    if (target.status === status && target.reason === kept) return { target, changed: false };
+    await saveAnswer(trx, target.id, { status, reason: kept, respondedAt: ctx.now.toISOString() });
+    return { target: { ...target, status, reason: kept }, changed: true };
+  });
+}
+
+/** The signed-in member answers their own allocation; returns its id. */
+export async function answerAsMember(ctx: AnswerContext, memberId: number, allocationId: number, input: Answer): Promise<number> {
+  const check = (target: AnswerTarget | undefined) => {
+    if (!target) throw new AllocationNotFound();
+    if (target.member_id !== memberId) throw new NotYourAllocation();
+    if (hasStarted(target, ctx.now)) throw new EventStarted();
+    return target;
+  };
+  return (await answer(ctx, { id: allocationId }, check, input)).target.id;
+}
+
+/** The allocation of an e-mailed token, while it is valid; an unknown or expired token is `ResponseLinkNotFound`. */
+function tokenRef(token: string): AnswerTargetRef {
+  // Anything that is not shaped like one of our tokens cannot be one: not looked up.
+  if (!RESPONSE_TOKEN.test(token)) throw new ResponseLinkNotFound();
+  return { tokenHash: hashResponseToken(token) };
+}
+
+function checkToken(now: Date) {
+  return (target: AnswerTarget | undefined) => {
+    if (!target || hasStarted(target, now)) throw new ResponseLinkNotFound();
+    return target;
+  };
+}
+
+/** What the link shows before the member answers. Reads only: mail scanners follow links. */
+export async function readByToken(ctx: AnswerContext, token: string): Promise<TokenAllocation> {
+  return tokenView(checkToken(ctx.now)(await findAnswerTarget(ctx.db, tokenRef(token))));
+}
+
+export async function answerByToken(ctx: AnswerContext, token: string, input: Answer): Promise<TokenAllocation> {
+  return tokenView((await answer(ctx, tokenRef(token), checkToken(ctx.now), input)).target);
+}
