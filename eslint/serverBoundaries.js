@@ -3,7 +3,7 @@
 //   main.ts, dev.ts                  entry points (and the CLIs accounts/userCli.ts, demo/seedCli.ts)
 //   api/  web/  demo/                the API app (middleware chain, the one error mapping), the web host, demo data
 //   <resource>/                      one folder per resource: its router, queries and domain errors
-//   http/  recurrence/               the HTTP kit routers use; repeat rules and local date-times
+//   http/  outbox/  recurrence/      the HTTP kit routers use; the outbox messages are queued in; repeat rules and local date-times
 //   db/                              connection, migrations, schema types
 //   platform/                        configuration, logger, listening
 //   shared/ (repository root)        the client/server contract
@@ -11,8 +11,8 @@
 // Resources never import one another: what two of them need goes down a layer, or into the resource that
 // owns the table. The one exception is ALLOWED_EDGES below. A new resource is one more entry in RESOURCES.
 
-const RESOURCES = ['accounts', 'availability', 'calendarFeeds', 'escalas', 'events', 'eventTypes', 'responses'];
-const KITS = ['http', 'recurrence'];
+const RESOURCES = ['accounts', 'availability', 'calendarFeeds', 'escalas', 'events', 'eventTypes', 'notifications', 'passwordReset', 'responses'];
+const KITS = ['http', 'outbox', 'recurrence'];
 
 /** resource → the files of another resource it may import, and why. */
 const ALLOWED_EDGES = [
@@ -22,6 +22,9 @@ const ALLOWED_EDGES = [
   { from: 'responses', to: 'escalas', files: ['./allocationQueries.ts', './responseTokens.ts'] },
   // Allocating someone on a day they blocked is refused, and the member picker shows the blocked ranges.
   { from: 'escalas', to: 'availability', files: ['./blockoutQueries.ts'] },
+  // A password reset link sets a password like the password change does (the same rules and hash) and ends every
+  // session of the account: accounts owns the rules, the hash and the sessions; passwordReset owns the links.
+  { from: 'passwordReset', to: 'accounts', files: ['./passwordHasher.ts', './passwordRules.ts', './sessions.ts'] },
 ];
 
 const dir = (name) => `./server/${name}`;

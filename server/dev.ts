@@ -4,6 +4,7 @@ import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './db/openDatabase.ts';
 import { isEmpty } from './demo/demoEvents.ts';
 import { seedDemo } from './demo/seedDemo.ts';
+import { startOutboxWorker } from './notifications/outboxWorker.ts';
 import { listen } from './platform/listen.ts';
 import { createLogger } from './platform/logger.ts';
 
@@ -13,6 +14,7 @@ const logger = createLogger(config.logLevel);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (database.dialect === 'sqlite' && (await isEmpty(database.db))) await seedDemo(database, config);
 await listen(createApiApp({ database, config, logger }), config.apiPort);
+startOutboxWorker({ database, config, logger });
 const vite = await createServer({ server: { port: config.port, proxy: { '/api': config.eventsApiUrl } } });
 await vite.listen();
 vite.printUrls();

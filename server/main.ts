@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   const servers: RunningServer[] = [];
   let database: Database | undefined;
   let localApi: RequestListener | undefined;
+  let outboxWorker: { stop(): Promise<void> } | undefined;
 
   if (parts.includes('api')) {
     const { openDatabase } = await import('./db/openDatabase.ts');
@@ -76,6 +77,9 @@ async function main(): Promise<void> {
     const api = await listen(localApi, config.apiPort);
     servers.push(api);
     logger.info({ port: api.port, database: database.dialect }, 'events API listening');
+    // The outbox worker (PRODUCT §7) runs beside the API: it sends what the API queued, in this process.
+    const { startOutboxWorker } = await import('./notifications/outboxWorker.ts');
+    outboxWorker = startOutboxWorker({ database, config, logger });
   }
   if (parts.includes('web')) {
     const { ensureClientBuild } = await import('./platform/buildClient.ts');
@@ -99,6 +103,8 @@ async function main(): Promise<void> {
     force.unref();
     // The web host first, so nothing new reaches the API while it drains.
     for (const server of [...servers].reverse()) await server.close();
+    // Messages being sent finish (or their lease lets another process send them); queued ones wait in the table.
+    await outboxWorker?.stop();
     await database?.close();
     logger.info('stopped');
     process.exit(0);

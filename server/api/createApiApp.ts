@@ -10,6 +10,8 @@ import { escalasRouter } from '../escalas/escalasRouter.ts';
 import { eventsRouter } from '../events/eventsRouter.ts';
 import { publicEventReads } from '../events/publicEventReads.ts';
 import { eventTypesRouter } from '../eventTypes/eventTypesRouter.ts';
+import { notificationsRouter } from '../notifications/notificationsRouter.ts';
+import { passwordResetRouter } from '../passwordReset/passwordResetRouter.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { requestLogger } from '../http/requestLogger.ts';
 import type { Config } from '../platform/config.ts';
@@ -54,6 +56,8 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(escalasRouter(context));
   app.use(responsesRouter(context));
   app.use(availabilityRouter(context));
+  app.use(notificationsRouter(context));
+  app.use(passwordResetRouter(context));
 
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

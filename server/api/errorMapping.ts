@@ -4,6 +4,8 @@ import * as escalas from '../escalas/errors.ts';
 import * as eventTypes from '../eventTypes/errors.ts';
 import * as events from '../events/errors.ts';
 import { HttpError } from '../http/httpError.ts';
+import * as notifications from '../notifications/errors.ts';
+import * as passwordReset from '../passwordReset/errors.ts';
 import * as responses from '../responses/errors.ts';
 
 interface Answer {
@@ -66,6 +68,14 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(responses.ResponseLinkNotFound, 404, 'not_found'),
 
   rule(availability.BlockoutNotFound, 404, 'not_found'),
+
+  rule(notifications.EventNotFound, 404, 'not_found'),
+
+  rule(passwordReset.ResetLinkInvalid, 404, 'not_found'),
+  rule(passwordReset.TooManyResetRequests, 429, 'too_many_attempts', (error) => ({
+    extra: { retry_after: error.retryAfterSeconds },
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
+  })),
 ];
 
 interface BodyParserError {

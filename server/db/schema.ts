@@ -101,6 +101,62 @@ export interface IdempotencyKeysTable {
   created_at: Instant;
 }
 
+/** A message waiting to be sent, or its outcome (migration 008). */
+export type OutboxStatus = 'queued' | 'sent' | 'failed' | 'opted_out' | 'skipped';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  /** What the message is (`invitation`, `reminder`, ...): how it is written. */
+  kind: string;
+  /** The cause it answers to; never two messages for one. */
+  dedupe_key: string;
+  recipient_id: number;
+  /** JSON: what the message needs that cannot be read again when it is sent. */
+  payload: string;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  due_at: Instant;
+  lease_until: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  lease_id: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  created_at: Instant;
+}
+
+/** The allocations a message is about (migration 008); a reminder also names its offset and event time. */
+export interface OutboxAllocationsTable {
+  outbox_id: number;
+  allocation_id: number;
+  reminder_hours: number | null;
+  event_at: Instant | null;
+}
+
+/** A member's notification choices (migration 008); no row means e-mail on, no phone. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  email_opted_out_at: Instant | null;
+  /** E.164 Brazilian mobile (`+5511987654321`). */
+  phone: string | null;
+  updated_at: Instant;
+}
+
+/** A password reset link (migration 008): the SHA-256 of its token. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Instant;
+  expires_at: Instant;
+  used_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+}
+
+/** One password reset request (migration 008), for the per-address and per-email limits. */
+export interface PasswordResetRequestsTable {
+  id: Generated<number>;
+  email: string;
+  address: string;
+  requested_at: Instant;
+}
+
 export interface DB {
   event_types: EventTypesTable;
   events: EventsTable;
@@ -113,4 +169,9 @@ export interface DB {
   calendar_tokens: CalendarTokensTable;
   blockouts: BlockoutsTable;
   idempotency_keys: IdempotencyKeysTable;
+  outbox: OutboxTable;
+  outbox_allocations: OutboxAllocationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  password_resets: PasswordResetsTable;
+  password_reset_requests: PasswordResetRequestsTable;
 }

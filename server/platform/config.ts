@@ -49,6 +49,23 @@ const envSchema = z.object({
   SOCIAL_YOUTUBE_URL: url.default('https://www.youtube.com/'),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { message: 'use auto, true ou false' }).default('auto'),
   TRUST_PROXY: z.string().min(1).default('loopback'),
+  PUBLIC_URL: url
+    .refine((value) => !/[?#]/.test(value), { message: 'deve ser só o endereço base, sem ? nem #' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^smtps?:\/\/[^/?#]+/.test(value) && URL.canParse(value), { message: 'deve ser um endereço smtp:// ou smtps:// (ex.: smtps://usuario:senha@smtp.exemplo.org)' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3, { message: 'informe o remetente (ex.: Koinonia <nao-responda@exemplo.org>)' }).max(300).optional(),
+  REMINDER_HOURS: z
+    .string()
+    .trim()
+    .regex(/^(off|\d{1,3}(\s*,\s*\d{1,3})*)$/, { message: 'deve ser uma lista de horas entre 1 e 720 separadas por vírgula (ex.: 48,3) ou off' })
+    .transform((value) => (value === 'off' ? [] : [...new Set(value.split(',').map((hours) => Number(hours.trim())))].sort((a, b) => b - a)))
+    .refine((hours) => hours.every((value) => value >= 1 && value <= 720), { message: 'deve ser uma lista de horas entre 1 e 720 separadas por vírgula (ex.: 48,3) ou off' })
+    .default([48, 3]),
   ALLOCATION_CONFLICT_HOURS: z
     .string()
     .trim()
@@ -82,6 +99,14 @@ export interface Config {
   cookieSecure: 'auto' | 'always' | 'never';
   trustProxy: string[];
   allocationConflictHours: number;
+  /** The portal's address as its users reach it (`https://portal.example.org`, no trailing slash): links the API hands out use it instead of the request's Host. */
+  publicUrl: string | undefined;
+  /** Where e-mail goes (`smtp://` or `smtps://`, credentials in the URL); undefined: each message becomes an `.eml` file under `DATA_DIR/outbox/`. */
+  smtpUrl: string | undefined;
+  /** The From of every message. */
+  mailFrom: string;
+  /** Hours before an event when its people are reminded, largest first (empty: no reminders). */
+  reminderHours: number[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -121,6 +146,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: e.COOKIE_SECURE === 'true' ? 'always' : e.COOKIE_SECURE === 'false' ? 'never' : 'auto',
     trustProxy: e.TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean),
     allocationConflictHours: e.ALLOCATION_CONFLICT_HOURS,
+    publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.PORTAL_NAME.replace(/["\\\r\n]/g, '')} <nao-responda@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
+    reminderHours: e.REMINDER_HOURS,
     logLevel: e.LOG_LEVEL,
   };
 }

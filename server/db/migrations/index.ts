@@ -5,6 +5,7 @@ import * as m003 from './003_escalas.ts';
 import * as m004 from './004_series.ts';
 import * as m006 from './006_idempotency.ts';
 import * as m007 from './007_responses.ts';
+import * as m008 from './008_notifications.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_series': m004,
   '006_idempotency': m006,
   '007_responses': m007,
+  '008_notifications': m008,
 };
 
 export const migrationProvider: MigrationProvider = {

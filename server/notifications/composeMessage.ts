@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { ClaimedMessage } from '../outbox/outboxQueries.ts';
+import type { Config } from '../platform/config.ts';
+import type { OutgoingMail } from './mailer.ts';
+import { findAllocationFacts, findRecipient, linkedAllocations, resetLinkIsOpen, type AllocationFacts } from './messageQueries.ts';
+import {
+  declinedMessage,
+  eventCancelledMessage,
+  eventMovedMessage,
+  invitationMessage,
+  passwordResetMessage,
+  reminderMessage,
+  type CancelledService,
+  type WrittenMessage,
+} from './messages.ts';
+
+/** What becomes of a claimed message: a mail to send, or a reason not to send it. */
+export type Composed = { mail: OutgoingMail } | { status: 'skipped' | 'opted_out'; reason: string };
+
+const skip = (reason: string): Composed => ({ status: 'skipped', reason });
+
+const started = (facts: { event: { datetime: string } } | { datetime: string }, now: Date) =>
+  Date.parse('event' in facts ? facts.event.datetime : facts.datetime) <= now.getTime();
+
+const allocationIdOf = (message: ClaimedMessage) => Number(message.payload.allocation_id);
+
+/**
+ * Writes a claimed message from what the database says now, or tells why it is not sent: its allocation or
+ * event is gone, the event started, the answer changed since, a reset link was used — `skipped`; the member
+ * turned e-mail off — `opted_out` (a password reset, which the person just asked for, is always sent).
+ */
+export async function composeMessage(db: Kysely<DB>, config: Config, message: ClaimedMessage, now: Date): Promise<Composed> {
+  const recipient = await findRecipient(db, message.recipient_id);
+  if (!recipient) return skip('o destinatário não existe mais');
+  let written: WrittenMessage;
+  switch (message.kind) {
+    case 'invitation': {
+      const facts = await findAllocationFacts(db, allocationIdOf(message));
+      if (!facts) return skip('a escala foi removida');
+      if (started(facts, now)) return skip('o evento já começou');
+      if (facts.status !== 'pending') return skip('o membro já respondeu');
+      if (typeof message.payload.secret !== 'string') return skip('o convite não tem link de resposta');
+      written = invitationMessage(config, facts, message.payload.secret);
+      break;
+    }
+    case 'reminder': {
+      const services = (await linkedAllocations(db, message.id)).filter(
+        (service) =>
+          (service.status === 'pending' || service.status === 'confirmed') &&
+          service.eventAt !== null &&
+          Date.parse(service.eventAt) === Date.parse(service.event.datetime) &&
+          !started(service, now),
+      );
+      if (services.length === 0) return skip('nenhum serviço a lembrar (recusado, removido, mudou de horário ou já começou)');
+      written = reminderMessage(config, recipient.name, services, Number(message.payload.hours));
+      break;
+    }
+    case 'declined': {
+      const facts = await findAllocationFacts(db, allocationIdOf(message));
+      if (!facts) return skip('a escala foi removida');
+      if (facts.status !== 'declined') return skip('o membro mudou a resposta');
+      if (started(facts, now)) return skip('o evento já começou');
+      written = declinedMessage(config, recipient.name, facts, typeof message.payload.reason === 'string' ? message.payload.reason : facts.reason);
+      break;
+    }
+    case 'event_moved': {
+      const facts: AllocationFacts | undefined = await findAllocationFacts(db, allocationIdOf(message));
+      if (!facts) return skip('a escala foi removida');
+      if (started(facts, now)) return skip('o evento já começou');
+      if (facts.status === 'declined') return skip('o membro não vai servir');
+      if (Date.parse(facts.event.datetime) !== Date.parse(String(message.payload.to))) return skip('o evento mudou de novo (outro aviso vai)');
+      written = eventMovedMessage(config, facts, String(message.payload.from));
+      break;
+    }
+    case 'event_cancelled': {
+      const service = message.payload.service as CancelledService;
+      if (started(service, now)) return skip('o evento já teria começado');
+      written = eventCancelledMessage(config, recipient.name, service);
+      break;
+    }
+    case 'password_reset': {
+      const token = message.payload.secret;
+      if (typeof token !== 'string') return skip('o pedido não tem link');
+      if (!(await resetLinkIsOpen(db, createHash('sha256').update(token).digest('hex'), now))) return skip('o link expirou ou já foi usado');
+      written = passwordResetMessage(config, recipient.name, token, String(message.payload.expires_at));
+      break;
+    }
+    default:
+      return skip(`tipo de mensagem desconhecido: ${String(message.kind)}`);
+  }
+  if (message.kind !== 'password_reset' && !recipient.emailOn) return { status: 'opted_out', reason: 'o membro desligou os e-mails' };
+  return { mail: { outboxId: message.id, kind: message.kind, to: { name: recipient.name, address: recipient.email }, ...written } };
+}

@@ -1,0 +1,26 @@
+import type { Config } from '../platform/config.ts';
+
+/** The absolute base of links in messages: PUBLIC_URL, else the web host on this machine. */
+export function publicBase(config: Config): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/** Where an e-mailed answer link lands: the events page asks before it answers (mail scanners follow links). */
+export function answerLink(config: Config, token: string): string {
+  return `${publicBase(config)}/events?resposta=${encodeURIComponent(token)}`;
+}
+
+/** Where the member sees and answers their escala once signed in. */
+export function eventsLink(config: Config): string {
+  return `${publicBase(config)}/events`;
+}
+
+/** Where an e-mailed password reset link lands: the login page asks for the new password. */
+export function passwordResetLink(config: Config, token: string): string {
+  return `${publicBase(config)}/login?redefinir=${encodeURIComponent(token)}`;
+}
+
+/** Where members change what reaches them. */
+export function preferencesLink(config: Config): string {
+  return `${publicBase(config)}/login`;
+}

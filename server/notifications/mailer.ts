@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../platform/config.ts';
+import type { Logger } from '../platform/logger.ts';
+import { publicBase } from './links.ts';
+
+/** One message as the worker hands it over: already written, in pt-BR, text and HTML. */
+export interface OutgoingMail {
+  /** The outbox row: the Message-ID and file name derive from it, so a message sent twice is recognisably one. */
+  outboxId: number;
+  kind: string;
+  to: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  /** An iCalendar (RFC 5545) text to carry (the invitation's event). */
+  calendar?: { filename: string; content: string };
+}
+
+export interface Mailer {
+  /** Resolves once the message is accepted (by the SMTP server, or written to its file); rejects otherwise. */
+  send(mail: OutgoingMail): Promise<void>;
+  /** Where messages go, for the start-up log line (never a password). */
+  readonly destination: string;
+  close(): void;
+}
+
+/** A send that takes longer than this is a failed try (the lease on the message is longer). */
+export const SEND_TIMEOUT_MS = 90_000;
+
+/** The folder of the `.eml` files when no SMTP_URL is set. */
+export function outboxFolder(config: Config): string {
+  return path.join(config.dataDir, 'outbox');
+}
+
+function mailOptions(config: Config, mail: OutgoingMail) {
+  const host = new URL(publicBase(config)).hostname;
+  return {
+    from: config.mailFrom,
+    to: { name: mail.to.name, address: mail.to.address },
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    // The same for every try: a message delivered twice (a worker that died after the server took it) is one
+    // message to mail clients.
+    messageId: `<outbox-${mail.outboxId}@${host}>`,
+    headers: { 'Auto-Submitted': 'auto-generated', 'X-Koinonia-Message': mail.kind },
+    ...(mail.calendar ? { icalEvent: { filename: mail.calendar.filename, method: 'PUBLISH', content: mail.calendar.content } } : {}),
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`o envio não terminou em ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The transport of the configuration: SMTP (pooled connections) when SMTP_URL is set; otherwise — the embedded
+ * default — every message is written as an RFC 5322 `.eml` file under `DATA_DIR/outbox/`, and a log line says
+ * where, so a fresh install shows what it would send.
+ */
+export function createMailer(config: Config, logger: Logger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      pool: true,
+      maxConnections: 5,
+      maxMessages: 500,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
+    const url = new URL(config.smtpUrl);
+    return {
+      destination: `${url.protocol}//${url.host}`,
+      async send(mail) {
+        await withTimeout(transport.sendMail(mailOptions(config, mail)), SEND_TIMEOUT_MS);
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const folder = outboxFolder(config);
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    destination: folder,
+    async send(mail) {
+      const info = await transport.sendMail(mailOptions(config, mail));
+      await fs.mkdir(folder, { recursive: true });
+      const file = path.join(folder, `${String(mail.outboxId).padStart(6, '0')}-${mail.kind}.eml`);
+      // Written whole or not at all: a reader never sees half a message.
+      const partial = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, file);
+      logger.info({ file, to: mail.to.address, kind: mail.kind }, `e-mail gravado em ${file} (SMTP_URL não definido)`);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
+
+/** Everything the messages of the notifications resource read when they are written: SQL only. */
+
+export interface Recipient {
+  id: number;
+  name: string;
+  email: string;
+  /** False when the member turned e-mail off. */
+  emailOn: boolean;
+}
+
+export async function findRecipient(db: Kysely<DB>, userId: number): Promise<Recipient | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('notification_preferences', 'notification_preferences.user_id', 'users.id')
+    .select(['users.id', 'users.name', 'users.email', 'notification_preferences.email_opted_out_at'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row && { id: row.id, name: row.name, email: row.email, emailOn: row.email_opted_out_at === null };
+}
+
+/** An allocation as its messages describe it. */
+export interface AllocationFacts {
+  id: number;
+  status: AllocationStatus;
+  reason: string | null;
+  member: { id: number; name: string };
+  department: string;
+  event: { id: number; datetime: Instant; type: string | null };
+  /** Who allocated them (null: nobody known). */
+  leader: { id: number; name: string } | null;
+}
+
+function selectFacts(db: Kysely<DB>) {
+  return db
+    .selectFrom('allocations')
+    .innerJoin('events', 'events.id', 'allocations.event_id')
+    .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
+    .innerJoin('departments', 'departments.id', 'allocations.department_id')
+    .innerJoin('users as member', 'member.id', 'allocations.member_id')
+    .leftJoin('users as leader', 'leader.id', 'allocations.allocated_by')
+    .select([
+      'allocations.id',
+      'allocations.status',
+      'allocations.reason',
+      'member.id as member_id',
+      'member.name as member_name',
+      'departments.name as department',
+      'events.id as event_id',
+      'events.datetime',
+      'event_types.name as type',
+      'leader.id as leader_id',
+      'leader.name as leader_name',
+    ]);
+}
+
+type FactsRow = {
+  id: number;
+  status: AllocationStatus;
+  reason: string | null;
+  member_id: number;
+  member_name: string;
+  department: string;
+  event_id: number;
+  datetime: Instant;
+  type: string | null;
+  leader_id: number | null;
+  leader_name: string | null;
+};
+
+const toFacts = (row: FactsRow): AllocationFacts => ({
+  id: row.id,
+  status: row.status,
+  reason: row.reason,
+  member: { id: row.member_id, name: row.member_name },
+  department: row.department,
+  event: { id: row.event_id, datetime: row.datetime, type: row.type },
+  leader: row.leader_id === null || row.leader_name === null ? null : { id: row.leader_id, name: row.leader_name },
+});
+
+export async function findAllocationFacts(db: Kysely<DB>, allocationId: number): Promise<AllocationFacts | undefined> {
+  const row = await selectFacts(db).where('allocations.id', '=', allocationId).executeTakeFirst();
+  return row && toFacts(row);
+}
+
+/** The allocations a message names (through outbox_allocations), with the event time each reminder was for. */
+export async function linkedAllocations(db: Kysely<DB>, outboxId: number): Promise<Array<AllocationFacts & { eventAt: Instant | null }>> {
+  const rows = await selectFacts(db)
+    .innerJoin('outbox_allocations', 'outbox_allocations.allocation_id', 'allocations.id')
+    .select('outbox_allocations.event_at')
+    .where('outbox_allocations.outbox_id', '=', outboxId)
+    .orderBy('events.datetime')
+    .orderBy('allocations.id')
+    .execute();
+  return rows.map((row) => ({ ...toFacts(row), eventAt: row.event_at }));
+}
+
+/** The allocations of an event, for the WhatsApp texts: people by department, then name. */
+export async function eventAllocations(db: Kysely<DB>, eventId: number): Promise<Array<AllocationFacts & { phone: string | null }>> {
+  const rows = await selectFacts(db)
+    .leftJoin('notification_preferences', 'notification_preferences.user_id', 'allocations.member_id')
+    .select('notification_preferences.phone')
+    .where('allocations.event_id', '=', eventId)
+    .orderBy('departments.name')
+    .orderBy('member.name')
+    .orderBy('allocations.id')
+    .execute();
+  return rows.map((row) => ({ ...toFacts(row), phone: row.phone }));
+}
+
+export async function findEvent(db: Kysely<DB>, eventId: number): Promise<{ id: number; datetime: Instant; type: string | null } | undefined> {
+  const row = await db
+    .selectFrom('events')
+    .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
+    .select(['events.id', 'events.datetime', 'event_types.name as type'])
+    .where('events.id', '=', eventId)
+    .executeTakeFirst();
+  return row && { id: row.id, datetime: row.datetime, type: row.type };
+}
+
+/** Whether a password reset link is still unused and unexpired. */
+export async function resetLinkIsOpen(db: Kysely<DB>, tokenHash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select('token_hash')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
+}

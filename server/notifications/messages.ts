@@ -1,0 +1,231 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { Instant } from '../db/schema.ts';
+import type { Config } from '../platform/config.ts';
+import { answerLink, eventsLink, passwordResetLink, preferencesLink } from './links.ts';
+import type { AllocationFacts } from './messageQueries.ts';
+
+/** A message as written (pt-BR): subject, plain text, HTML, and maybe an iCalendar to carry. */
+export interface WrittenMessage {
+  subject: string;
+  text: string;
+  html: string;
+  calendar?: { filename: string; content: string };
+}
+
+/** How long a service is assumed to last in calendar apps (events carry only a start), as in the member feed. */
+const SERVICE_DURATION_MS = 2 * 60 * 60 * 1000;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(timeZone: string, options: Intl.DateTimeFormatOptions, instant: Instant): string {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let formatter = formats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('pt-BR', { ...options, timeZone });
+    formats.set(key, formatter);
+  }
+  return formatter.format(new Date(instant));
+}
+
+/** `sábado, 5 de janeiro de 2030 às 19:00` in the network timezone. */
+export function whenText(config: Config, instant: Instant): string {
+  return format(config.timeZone, { dateStyle: 'full', timeStyle: 'short' }, instant);
+}
+
+/** `19:00`. */
+function timeText(config: Config, instant: Instant): string {
+  return format(config.timeZone, { hour: '2-digit', minute: '2-digit' }, instant);
+}
+
+/** `sábado, 5 de janeiro`. */
+function dayText(config: Config, instant: Instant): string {
+  return format(config.timeZone, { weekday: 'long', day: 'numeric', month: 'long' }, instant);
+}
+
+export const eventName = (event: { type: string | null }) => event.type ?? 'Evento';
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** Paragraphs of plain text → HTML paragraphs (escaped). */
+const paragraphs = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
+
+const button = (label: string, href: string, color: string) =>
+  `<a href="${escapeHtml(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 18px;border-radius:6px;background:${color};color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a>`;
+
+function layout(config: Config, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#222222;font-size:15px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${body}
+<p style="margin:24px 0 0;font-size:12px;color:#666666">${escapeHtml(config.portalName)} · mensagem automática. ${escapeHtml('Para não receber mais e-mails, mude suas preferências em')} <a href="${escapeHtml(preferencesLink(config))}">${escapeHtml(preferencesLink(config))}</a>.</p>
+</div>
+</body>
+</html>`;
+}
+
+const footerText = (config: Config) =>
+  `— ${config.portalName} (mensagem automática). Para não receber mais e-mails, mude suas preferências em ${preferencesLink(config)}.`;
+
+/** The event as a one-event iCalendar (same UID as in the member's feed, so calendar apps keep one entry). */
+function eventCalendar(config: Config, facts: AllocationFacts, status: ICalEventStatus): string {
+  const calendar = ical({ name: config.portalName, method: ICalCalendarMethod.PUBLISH, prodId: { company: config.portalName, product: 'escalas', language: 'PT-BR' } });
+  const start = new Date(facts.event.datetime);
+  calendar.createEvent({
+    id: `allocation-${facts.id}@koinonia`,
+    start,
+    end: new Date(start.getTime() + SERVICE_DURATION_MS),
+    summary: `${eventName(facts.event)} — ${facts.department}`,
+    description: `Você foi escalado(a) em ${facts.department}. Responda em ${eventsLink(config)}.`,
+    status,
+    url: eventsLink(config),
+  });
+  return calendar.toString();
+}
+
+/** The invitation of an allocation: the event, the department, Confirmar and Não posso, and the event as .ics. */
+export function invitationMessage(config: Config, facts: AllocationFacts, token: string): WrittenMessage {
+  const link = answerLink(config, token);
+  const event = eventName(facts.event);
+  const when = whenText(config, facts.event.datetime);
+  const intro = facts.leader
+    ? `${facts.leader.name} escalou você para servir em ${facts.department}.`
+    : `Você foi escalado(a) para servir em ${facts.department}.`;
+  const lines = [`Olá, ${firstName(facts.member.name)}!`, intro, `${event} — ${when}.`, 'Você pode servir?'];
+  const text = [
+    ...lines,
+    `Confirmar: ${link}`,
+    `Não posso: ${link}`,
+    'O link abre a página de eventos, que pergunta antes de registrar sua resposta. Ele vale até o início do evento.',
+    footerText(config),
+  ].join('\n\n');
+  const html = layout(
+    config,
+    `Convite: ${event}`,
+    `${paragraphs(lines)}
+<p style="margin:16px 0">${button('Confirmar', link, '#1f7a3d')}${button('Não posso', link, '#b3261e')}</p>
+${paragraphs(['O link abre a página de eventos, que pergunta antes de registrar sua resposta. Ele vale até o início do evento.'])}`,
+  );
+  return {
+    subject: `Convite: ${event} — ${when} (${facts.department})`,
+    text,
+    html,
+    calendar: { filename: 'convite.ics', content: eventCalendar(config, facts, ICalEventStatus.TENTATIVE) },
+  };
+}
+
+const statusText = (status: AllocationFacts['status']) => (status === 'confirmed' ? 'confirmado' : status === 'declined' ? 'não pode' : 'aguardando resposta');
+
+/** A reminder of one member's services of one day (one message for all of them). */
+export function reminderMessage(config: Config, memberName: string, services: AllocationFacts[], hours: number): WrittenMessage {
+  const first = services[0]!;
+  const when = hours >= 24 && hours % 24 === 0 ? (hours === 24 ? 'amanhã' : `em ${hours / 24} dias`) : `em ${hours} ${hours === 1 ? 'hora' : 'horas'}`;
+  const heading = services.length === 1 ? `Lembrete: ${eventName(first.event)} ${when}` : `Lembrete: você serve ${when}`;
+  const items = services.map(
+    (service) => `${eventName(service.event)} — ${whenText(config, service.event.datetime)}, em ${service.department} (${statusText(service.status)})`,
+  );
+  const pending = services.some((service) => service.status === 'pending');
+  const lines = [
+    `Olá, ${firstName(memberName)}!`,
+    services.length === 1 ? 'Lembrete da sua escala:' : `Lembrete da sua escala de ${dayText(config, first.event.datetime)}:`,
+  ];
+  const ask = pending ? 'Ainda falta sua resposta: confirme ou avise que não pode na página de eventos.' : 'Obrigado por servir!';
+  const text = [...lines, items.map((item) => `• ${item}`).join('\n'), ask, `Sua escala: ${eventsLink(config)}`, footerText(config)].join('\n\n');
+  const html = layout(
+    config,
+    heading,
+    `${paragraphs(lines)}
+<ul style="margin:0 0 12px;padding-left:20px">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>
+${paragraphs([ask])}
+<p style="margin:16px 0">${button('Ver minha escala', eventsLink(config), '#3949ab')}</p>`,
+  );
+  return { subject: heading, text, html };
+}
+
+/** To the leader who allocated: the member cannot serve, and why. */
+export function declinedMessage(config: Config, leaderName: string, facts: AllocationFacts, reason: string | null): WrittenMessage {
+  const event = eventName(facts.event);
+  const when = whenText(config, facts.event.datetime);
+  const lines = [
+    `Olá, ${firstName(leaderName)}!`,
+    `${facts.member.name} não pode servir em ${facts.department} no ${event} de ${when}.`,
+    reason ? `Motivo: ${reason}` : 'Não foi informado um motivo.',
+    'Escolha outra pessoa na Visão do líder.',
+  ];
+  const text = [...lines, `Escalas: ${eventsLink(config)}`, footerText(config)].join('\n\n');
+  const html = layout(config, `${facts.member.name} não pode servir`, `${paragraphs(lines)}\n<p style="margin:16px 0">${button('Abrir escalas', eventsLink(config), '#3949ab')}</p>`);
+  return { subject: `${facts.member.name} não pode servir: ${event} — ${when}`, text, html };
+}
+
+/** To the allocated: their event moved. Confirmations of the old time go back to pending (PRODUCT §6). */
+export function eventMovedMessage(config: Config, facts: AllocationFacts, from: Instant): WrittenMessage {
+  const event = eventName(facts.event);
+  const lines = [
+    `Olá, ${firstName(facts.member.name)}!`,
+    `O ${event} em que você serve (${facts.department}) mudou de horário:`,
+    `antes: ${whenText(config, from)}`,
+    `agora: ${whenText(config, facts.event.datetime)}`,
+    'Confirme se pode servir no novo horário, ou avise que não pode, na página de eventos.',
+  ];
+  const text = [...lines, `Sua escala: ${eventsLink(config)}`, footerText(config)].join('\n\n');
+  const html = layout(config, `${event} mudou de horário`, `${paragraphs(lines)}\n<p style="margin:16px 0">${button('Responder', eventsLink(config), '#3949ab')}</p>`);
+  return {
+    subject: `Mudança de horário: ${event} agora ${whenText(config, facts.event.datetime)}`,
+    text,
+    html,
+    calendar: { filename: 'evento.ics', content: eventCalendar(config, facts, ICalEventStatus.TENTATIVE) },
+  };
+}
+
+/** What a cancelled event's notice says: the allocation is gone with the event, so the outbox payload keeps it. */
+export interface CancelledService {
+  datetime: Instant;
+  type: string | null;
+  department: string;
+}
+
+export function eventCancelledMessage(config: Config, memberName: string, service: CancelledService): WrittenMessage {
+  const event = eventName(service);
+  const when = whenText(config, service.datetime);
+  const lines = [`Olá, ${firstName(memberName)}!`, `O ${event} de ${when}, em que você serviria em ${service.department}, foi cancelado.`, 'Você não precisa fazer nada.'];
+  const text = [...lines, `Sua escala: ${eventsLink(config)}`, footerText(config)].join('\n\n');
+  return { subject: `Cancelado: ${event} — ${when}`, text, html: layout(config, `${event} cancelado`, paragraphs(lines)) };
+}
+
+export function passwordResetMessage(config: Config, name: string, token: string, expiresAt: Instant): WrittenMessage {
+  const link = passwordResetLink(config, token);
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Recebemos um pedido para redefinir a senha da sua conta no ${config.portalName}.`,
+    `O link vale uma vez, até ${timeText(config, expiresAt)} (uma hora depois do pedido). Ao definir a nova senha, você sai da conta em todos os aparelhos.`,
+    'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
+  ];
+  const text = [lines[0], lines[1], `Redefinir a senha: ${link}`, ...lines.slice(2), `— ${config.portalName} (mensagem automática).`].join('\n\n');
+  const html = layout(config, 'Redefinir a senha', `${paragraphs(lines.slice(0, 2))}\n<p style="margin:16px 0">${button('Redefinir a senha', link, '#3949ab')}</p>\n${paragraphs(lines.slice(2))}`);
+  return { subject: `Redefinir a senha — ${config.portalName}`, text, html };
+}
+
+/** The escala of an event as pt-BR text for WhatsApp: event, date, then each department's people and their status. */
+export function escalaWhatsappText(config: Config, event: { datetime: Instant; type: string | null }, allocations: AllocationFacts[]): string {
+  const lines = [`*Escala — ${eventName(event)}*`, whenText(config, event.datetime)];
+  const byDepartment = new Map<string, AllocationFacts[]>();
+  for (const allocation of allocations) byDepartment.set(allocation.department, [...(byDepartment.get(allocation.department) ?? []), allocation]);
+  if (byDepartment.size === 0) lines.push('', 'Ninguém escalado ainda.');
+  for (const [department, people] of byDepartment) {
+    lines.push('', `*${department}*`, ...people.map((person) => `• ${person.member.name} — ${statusText(person.status)}`));
+  }
+  lines.push('', `Responda em ${eventsLink(config)}`);
+  return lines.join('\n');
+}
+
+/** One member's invitation as WhatsApp text (the link opens their escala; the e-mailed answer link is theirs alone). */
+export function invitationWhatsappText(config: Config, facts: AllocationFacts): string {
+  return [
+    `Olá, ${firstName(facts.member.name)}! Você está na escala de ${facts.department}:`,
+    `${eventName(facts.event)} — ${whenText(config, facts.event.datetime)}.`,
+    `Você pode servir? Confirme ou avise que não pode em ${eventsLink(config)}`,
+  ].join('\n');
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/openDatabase.ts';
+import { claimDueMessages, recordOutcome, type ClaimedMessage, type Outcome } from '../outbox/outboxQueries.ts';
+import type { Config } from '../platform/config.ts';
+import type { Logger } from '../platform/logger.ts';
+import { composeMessage } from './composeMessage.ts';
+import { createMailer, SEND_TIMEOUT_MS, type Mailer } from './mailer.ts';
+import { queueDueReminders } from './reminderScheduler.ts';
+
+/** Tries of one message before it is `failed`. */
+export const MAX_ATTEMPTS = 6;
+/**
+ * The wait after each failed try: the first retry within a minute, the six tries spread over 22 minutes (a mail
+ * server restarting, a greylisting server, a full mailbox get time to recover).
+ */
+export const RETRY_DELAYS_MS = [10_000, 60_000, 3 * 60_000, 6 * 60_000, 12 * 60_000];
+/** How long a claim holds a message: well past a send's own time limit, so a slow send is never taken twice. */
+export const LEASE_MS = 5 * 60_000;
+/** How often (by the clock the worker is given) due reminders are looked for. */
+export const REMINDER_SCAN_MS = 15_000;
+
+export interface OutboxWorkerOptions {
+  database: Database;
+  config: Config;
+  logger: Logger;
+  /** The clock (tests move it): due times, leases, back-off and reminders follow it. */
+  now?: () => Date;
+  /** Defaults to the transport of the configuration (SMTP, or `.eml` files). */
+  mailer?: Mailer;
+  /** How long an idle worker waits before looking again (real time). */
+  pollMs?: number;
+  /** Messages sent at once: one slow or failing message never holds back the others. */
+  concurrency?: number;
+}
+
+export interface OutboxWorker {
+  /** Look for due messages now instead of at the next poll. */
+  wake(): void;
+  /** Stops claiming, waits for the messages being sent, closes the transport. */
+  stop(): Promise<void>;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The outbox worker (PRODUCT §7), one per API process: it queues the reminders that fall due, claims due
+ * messages (a lease; on PostgreSQL `FOR UPDATE SKIP LOCKED`, so the workers of several instances never take one
+ * message together), writes and sends each, and records the outcome. A failed try is retried with back-off
+ * until MAX_ATTEMPTS, then the message is `failed`. Messages are independent: up to `concurrency` are in flight,
+ * and one that fails or hangs holds back nothing else. A restart loses nothing: whatever was not recorded as
+ * done is still queued (a message claimed by a process that died is taken again when its lease ends).
+ */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { database, config, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const mailer = options.mailer ?? createMailer(config, logger);
+  const pollMs = options.pollMs ?? 1000;
+  const concurrency = options.concurrency ?? 8;
+  const leaseId = randomBytes(8).toString('hex');
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let pumping = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Infinity;
+  let lastScan: number | undefined;
+
+  logger.info({ destination: mailer.destination, reminderHours: config.reminderHours }, config.smtpUrl ? 'e-mails: enviados por SMTP' : `e-mails: SMTP_URL não definido, cada mensagem é gravada como .eml em ${mailer.destination}`);
+
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    const at = Date.now() + delay;
+    if (timer && timerAt <= at) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerAt = Infinity;
+      void pump();
+    }, delay);
+  };
+
+  async function scanReminders(): Promise<void> {
+    const at = now().getTime();
+    if (lastScan !== undefined && at >= lastScan && at - lastScan < REMINDER_SCAN_MS) return;
+    lastScan = at;
+    if (config.reminderHours.length === 0) return;
+    const queued = await queueDueReminders(database.db, { now: new Date(at), hours: config.reminderHours, timeZone: config.timeZone });
+    if (queued > 0) logger.info({ queued }, 'lembretes na fila');
+  }
+
+  async function deliver(message: ClaimedMessage): Promise<void> {
+    let outcome: Outcome;
+    try {
+      const composed = await composeMessage(database.db, config, message, now());
+      if ('mail' in composed) {
+        await mailer.send(composed.mail);
+        outcome = { status: 'sent' };
+      } else {
+        outcome = composed;
+      }
+    } catch (error) {
+      const text = errorText(error);
+      const last = message.attempts >= MAX_ATTEMPTS;
+      outcome = last
+        ? { status: 'failed', error: text }
+        : { status: 'retry', error: text, retryAt: new Date(now().getTime() + RETRY_DELAYS_MS[message.attempts - 1]!).toISOString() };
+      logger.warn({ outbox: message.id, kind: message.kind, attempt: message.attempts, err: text }, last ? 'e-mail não entregue: desistindo após as tentativas' : 'e-mail não entregue: nova tentativa mais tarde');
+    }
+    try {
+      const recorded = await recordOutcome(database.db, message, outcome, now());
+      if (!recorded) logger.warn({ outbox: message.id }, 'o resultado de um envio não foi registrado: outro trabalhador assumiu a mensagem');
+      else if (outcome.status === 'sent') logger.debug({ outbox: message.id, kind: message.kind }, 'e-mail enviado');
+    } catch (error) {
+      // The lease runs out and the message is tried again.
+      logger.error({ outbox: message.id, err: errorText(error) }, 'não foi possível registrar o resultado de um envio');
+    }
+  }
+
+  async function pump(): Promise<void> {
+    if (stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    again = false;
+    let idle = true;
+    try {
+      await scanReminders();
+      while (!stopped && inFlight.size < concurrency) {
+        const claimed = await claimDueMessages(database.db, { now: now(), limit: concurrency - inFlight.size, leaseMs: LEASE_MS, leaseId });
+        if (claimed.length === 0) break;
+        idle = false;
+        for (const message of claimed) {
+          const sending: Promise<void> = deliver(message).finally(() => {
+            inFlight.delete(sending);
+            schedule(0);
+          });
+          inFlight.add(sending);
+        }
+      }
+    } catch (error) {
+      logger.error({ err: errorText(error) }, 'a fila de e-mails não pôde ser lida; nova tentativa em instantes');
+    } finally {
+      pumping = false;
+    }
+    if (again || (!idle && inFlight.size < concurrency)) schedule(0);
+    else schedule(pollMs);
+  }
+
+  schedule(0);
+
+  return {
+    wake: () => schedule(0),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      // A send has its own time limit; past it, the lease ends and another process takes the message.
+      const giveUpAt = Date.now() + SEND_TIMEOUT_MS;
+      while ((pumping || inFlight.size > 0) && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 20));
+      mailer.close();
+    },
+  };
+}

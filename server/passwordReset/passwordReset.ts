@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { PASSWORD_RESET_TOKEN } from '../../shared/schemas/notifications.ts';
+// The one edge from passwordReset to another resource (eslint/serverBoundaries.js): the same password rules and
+// hash as the password change, and the account's sessions end.
+import { passwordHasher } from '../accounts/passwordHasher.ts';
+import { checkPasswordRules } from '../accounts/passwordRules.ts';
+import { deleteUserSessions } from '../accounts/sessions.ts';
+import type { DB } from '../db/schema.ts';
+import { enqueueMessage } from '../outbox/outboxQueries.ts';
+import { ResetLinkInvalid, TooManyResetRequests } from './errors.ts';
+import { closeResets, findAccountByEmail, findOpenReset, insertReset, recentRequests, recordRequest, setAccountPassword } from './passwordResetQueries.ts';
+
+/** A link works this long. */
+export const RESET_LINK_MS = 60 * 60 * 1000;
+/** The window of both limits below. */
+export const RESET_WINDOW_MS = 60 * 60 * 1000;
+/** Requests from one client address per window; more answer 429. */
+export const RESET_REQUESTS_PER_ADDRESS = 10;
+/** Messages to one email per window; more requests are answered alike (202) and send nothing, so a mailbox is never flooded. */
+export const RESET_MESSAGES_PER_EMAIL = 3;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * "Esqueceu sua senha?" (PRODUCT §1 departure 4). The answer never says whether an account has the email. When
+ * one does (and the email's limit allows), a single-use link valid for an hour is queued for it, in the
+ * transaction that records the request; only the SHA-256 of its token is stored with the account.
+ */
+export async function requestPasswordReset(db: Kysely<DB>, request: { email: string; address: string; now: Date }): Promise<void> {
+  const at = request.now.toISOString();
+  const since = new Date(request.now.getTime() - RESET_WINDOW_MS).toISOString();
+  await db.transaction().execute(async (trx) => {
+    const recent = await recentRequests(trx, request.address, request.email, since);
+    if (recent.fromAddress.length >= RESET_REQUESTS_PER_ADDRESS) {
+      const freeing = recent.fromAddress[RESET_REQUESTS_PER_ADDRESS - 1]!;
+      throw new TooManyResetRequests(Math.max(1, Math.ceil((Date.parse(freeing) + RESET_WINDOW_MS - request.now.getTime()) / 1000)));
+    }
+    await recordRequest(trx, { email: request.email, address: request.address, at, forgetBefore: new Date(request.now.getTime() - 24 * RESET_WINDOW_MS).toISOString() });
+    if (recent.forEmail >= RESET_MESSAGES_PER_EMAIL) return;
+    const account = await findAccountByEmail(trx, request.email);
+    if (!account) return;
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    const expiresAt = new Date(request.now.getTime() + RESET_LINK_MS).toISOString();
+    await insertReset(trx, { tokenHash, userId: account.id, createdAt: at, expiresAt });
+    await enqueueMessage(trx, {
+      kind: 'password_reset',
+      key: `password_reset:${tokenHash}`,
+      recipientId: account.id,
+      payload: { secret: token, expires_at: expiresAt },
+      now: request.now,
+    });
+  });
+}
+
+/**
+ * Sets the password of the link's account and ends every session of it: the link is used up (with any other
+ * open link of the account). A link that does not exist, expired or was used is `ResetLinkInvalid`; a password
+ * that breaks the rules leaves the link as it was.
+ */
+export async function resetPassword(db: Kysely<DB>, token: string, password: string, now: Date): Promise<void> {
+  if (!PASSWORD_RESET_TOKEN.test(token)) throw new ResetLinkInvalid();
+  const tokenHash = hashToken(token);
+  const at = now.toISOString();
+  if (!(await findOpenReset(db, tokenHash, at))) throw new ResetLinkInvalid();
+  checkPasswordRules(password);
+  const passwordHash = await passwordHasher.hash(password);
+  await db.transaction().execute(async (trx) => {
+    // Again inside the transaction: of two uses at once, one finds the link used.
+    const reset = await findOpenReset(trx, tokenHash, at);
+    if (!reset) throw new ResetLinkInvalid();
+    await setAccountPassword(trx, reset.userId, passwordHash);
+    await closeResets(trx, reset.userId, at);
+    await deleteUserSessions(trx, reset.userId);
+  });
+}
