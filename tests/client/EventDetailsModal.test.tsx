@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectConsoleErrors } from './support/consoleErrors.ts';
 import { ADMIN, EVENTS, freezeNow } from './support/fixtures.ts';
 import { openPortal, type Portal } from './support/realApi.ts';
@@ -89,7 +89,7 @@ describe('Event Details modal', () => {
     await within(screen.getByRole('dialog')).findByLabelText('Event');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(opener);
-    await vi.waitFor(() => expect(api.paths().filter((path) => path === '/api/events/9')).toHaveLength(2));
+    await waitFor(() => expect(api.paths().filter((path) => path === '/api/events/9')).toHaveLength(2));
     expect(await within(screen.getByRole('dialog')).findByLabelText('Event')).toHaveValue('Conferência');
   });
 });

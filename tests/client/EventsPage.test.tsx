@@ -1,5 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expectConsoleErrors } from './support/consoleErrors.ts';
 import { EVENTS, freezeNow } from './support/fixtures.ts';
 import { openPortal, type Portal } from './support/realApi.ts';
@@ -175,5 +175,5 @@ describe('events page (/events)', () => {
 
 async function waitForPaths(api: Portal, expected: string[]) {
   // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3).
-  await vi.waitFor(() => expect(api.specPaths()).toEqual(expected));
+  await waitFor(() => expect(api.specPaths()).toEqual(expected));
 }

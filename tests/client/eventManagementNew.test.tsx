@@ -169,6 +169,9 @@ describe('Novo evento (leaders)', () => {
       { datetime: '2026-12-02T07:00', event_type_id: null },
     ]);
     expect(await screen.findByText('N/A 2 de dezembro de 2026 às 07:00:00')).toBeInTheDocument();
+    // The series starts on the first last Wednesday from the date given (30/12), not on that date (16/12).
+    expect(screen.getByText('N/A 30 de dezembro de 2026 às 20:00:00')).toBeInTheDocument();
+    expect(screen.queryByText('N/A 16 de dezembro de 2026 às 20:00:00')).toBeNull();
   });
 
   it('shows the API error in the modal (role="alert"), a field error next to its field, and keeps the form', async () => {
@@ -196,11 +199,13 @@ describe('Novo evento (leaders)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar evento' }));
     const count = within(dialog).getByLabelText('Quantas vezes');
     await waitFor(() => expect(descriptionOf(count)).toMatch(/^A repetição precisa de pelo menos 1 ocorrência\./));
-    expect(count).toHaveFocus();
+    await waitFor(() => expect(count).toHaveFocus());
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Requisição inválida (repeat.count)');
 
-    // Meanwhile an admin took away the leader's role: the API refuses.
+    // Meanwhile an admin took away the leader's role: the API refuses the next event.
     await api.setRole(LEADER, 'member');
+    await user.clear(count);
+    await user.type(count, '100');
     await user.click(within(dialog).getByRole('button', { name: 'Criar evento' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Apenas líderes e administradores podem fazer isso.'));
     expect(screen.getByRole('dialog', { name: 'Novo evento' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installDialogPolyfill } from './support/dialogPolyfill.ts';
 import { failOnUnexpectedConsoleErrors, startRecordingConsoleErrors } from './support/consoleErrors.ts';
@@ -22,6 +22,9 @@ installPortalFetch(() => import('./support/realApi.ts').then((realApi) => realAp
 
 // Role queries over two full calendars are slow on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
+// The answers come from a real API over HTTP and SQLite: on a busy machine the first one of a file can take
+// over a second (testing-library's default wait for findBy…/waitFor).
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   startRecordingConsoleErrors();

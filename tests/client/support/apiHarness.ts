@@ -8,6 +8,9 @@ import { CookieJar } from 'tough-cookie';
 export const PORTAL_ORIGIN = 'http://portal.test';
 const PORTAL_HOST = new URL(PORTAL_ORIGIN).host;
 
+/** The session question every page asks once at start (PRODUCT.md §1, departure 3). */
+export const SESSION_PATH = '/api/auth/me';
+
 /** Where the harness sends the page's requests: the real API app listening on 127.0.0.1. */
 export interface Backend {
   port: number;
@@ -80,7 +83,7 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
  */
 function forward(
   backend: Backend,
-  jar: CookieJar,
+  jar: CookieJar | undefined,
   method: string,
   url: URL,
   headers: Headers,
@@ -106,7 +109,7 @@ function forward(
           for (const [name, value] of Object.entries(response.headers)) {
             if (value === undefined) continue;
             if (name === 'set-cookie') {
-              for (const line of [value].flat()) jar.setCookieSync(line, url.href);
+              for (const line of [value].flat()) jar?.setCookieSync(line, url.href);
               continue;
             }
             for (const item of [value].flat()) responseHeaders.append(name, item);
@@ -152,9 +155,19 @@ function browserHeaders(current: TestState, request: Request, url: URL): Headers
   headers.set('referer', window.location.href);
   // Browsers send Origin with every same-origin request but GET and HEAD.
   if (request.method !== 'GET' && request.method !== 'HEAD') headers.set('origin', PORTAL_ORIGIN);
-  const cookie = current.jar.getCookieStringSync(url.href);
+  const cookie = request.credentials === 'omit' ? '' : current.jar.getCookieStringSync(url.href);
   if (cookie) headers.set('cookie', cookie);
   return headers;
+}
+
+/** A logged body: parsed when it is JSON (and parses), else the text as sent. */
+function parsedBody(text: string, headers: Headers): unknown {
+  if (!/[/+]json\b/.test(headers.get('content-type') ?? '')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -175,12 +188,11 @@ async function portalFetch(input: RequestInfo | URL, init?: RequestInit): Promis
   const body = hasBody ? Buffer.from(await request.arrayBuffer()) : undefined;
   const headers = browserHeaders(current, request, url);
   const text = body?.toString('utf8');
-  const isJson = /[/+]json\b/.test(headers.get('content-type') ?? '');
   current.requests.push({
     method: request.method,
     path,
     headers,
-    ...(text === undefined || text === '' ? {} : { body: isJson ? (JSON.parse(text) as unknown) : text }),
+    ...(text === undefined || text === '' ? {} : { body: parsedBody(text, headers) }),
   });
 
   for (const hold of current.holds) if (hold.match(path)) await hold.released;
@@ -192,7 +204,7 @@ async function portalFetch(input: RequestInfo | URL, init?: RequestInit): Promis
     return override.respond();
   }
   const answer = backendOf(current).then((backend) =>
-    forward(backend, current.jar, request.method, url, headers, body, request.signal),
+    forward(backend, request.credentials === 'omit' ? undefined : current.jar, request.method, url, headers, body, request.signal),
   );
   current.inFlight.add(answer);
   void answer.finally(() => current.inFlight.delete(answer)).catch(() => {});
@@ -289,6 +301,11 @@ export const requestLog = {
   count(path: string): number {
     return activeState().requests.filter((request) => request.method === 'GET' && request.path === path).length;
   },
+  /** Resolves once no request of the page is waiting for the API (answers already given are not awaited again). */
+  async settled(): Promise<void> {
+    const current = activeState();
+    while (current.inFlight.size > 0) await Promise.allSettled([...current.inFlight]);
+  },
   /** Override: answer every request whose path matches with this status and an error body, from now on. */
   failWith(match: string | RegExp, status: number): void {
     activeState().overrides.push({
@@ -315,6 +332,3 @@ export const requestLog = {
     return release;
   },
 };
-
-/** The session question every page asks once at start (PRODUCT.md §1, departure 3). */
-export const SESSION_PATH = '/api/auth/me';

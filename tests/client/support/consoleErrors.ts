@@ -1,4 +1,5 @@
 import { format } from 'node:util';
+import { waitFor } from '@testing-library/react';
 import { expect, vi, type MockInstance } from 'vitest';
 
 let spy: MockInstance<typeof console.error> | undefined;
@@ -20,7 +21,7 @@ export function startRecordingConsoleErrors(): void {
  * For the lines the specification asks for (`HTTP error! status: 500`, `Root element not found`).
  */
 export async function expectConsoleErrors(expected: string[]): Promise<void> {
-  await vi.waitFor(() => expect(messages().slice(acknowledged)).toEqual(expected));
+  await waitFor(() => expect(messages().slice(acknowledged)).toEqual(expected));
   acknowledged += expected.length;
 }
 

@@ -7,7 +7,7 @@ import { apiTestApp, type ApiTestApp } from '../../support/apiTestApp.ts';
 import { createTestUser, type Agent } from '../../support/authAgent.ts';
 import { insertAllocation } from '../../support/escalasFixtures.ts';
 import { insertEvents } from '../../support/eventFixtures.ts';
-import { freshSqlite } from '../../support/testDatabases.ts';
+import { freshSqlite, type TestDatabase } from '../../support/testDatabases.ts';
 import { requestLog, unloggedRequest, attachBackend, type Backend } from './apiHarness.ts';
 import { NOW, PEOPLE, type Person } from './fixtures.ts';
 
@@ -45,6 +45,31 @@ export interface PortalSeed {
   now?: Date;
 }
 
+type UserRow = Awaited<ReturnType<typeof selectUser>>;
+
+function selectUser(database: TestDatabase, id: number) {
+  return database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Each person's row as the fixture first created it in this test file (its password hash costs ~40 ms). */
+const peopleRows = new Map<string, UserRow>();
+
+/**
+ * Creates a person with the API suite's fixture (createTestUser) the first time in a test file; later tests
+ * get a copy of that row (the same account, without hashing the password again).
+ */
+async function createPerson(database: TestDatabase, person: Person): Promise<void> {
+  const key = JSON.stringify(person);
+  const row = peopleRows.get(key);
+  if (row) {
+    await database.db.insertInto('users').values(row).execute();
+    return;
+  }
+  const created = await createTestUser(database, person);
+  if (created.id !== person.id) throw new Error(`openPortal: ${person.email} recebeu o id ${created.id}, não ${person.id}`);
+  peopleRows.set(key, await selectUser(database, created.id));
+}
+
 /** The test's portal: the real API seeded for it, and the request log and overrides of the harness. */
 export type Portal = typeof requestLog & {
   api: RealApi;
@@ -80,10 +105,7 @@ export async function openPortal(seed: PortalSeed = {}): Promise<Portal> {
     if (eventIds[index] !== event.id) throw new Error(`openPortal: o evento ${event.id} recebeu o id ${eventIds[index]}`);
   });
 
-  for (const person of seed.people ?? PEOPLE) {
-    const created = await createTestUser(database, person);
-    if (created.id !== person.id) throw new Error(`openPortal: ${person.email} recebeu o id ${created.id}, não ${person.id}`);
-  }
+  for (const person of seed.people ?? PEOPLE) await createPerson(database, person);
 
   const allocationIds: number[] = [];
   for (const allocation of seed.allocations ?? []) {
