@@ -55,8 +55,7 @@ async function main(): Promise<void> {
 
   if (parts.includes('api')) {
     const { openDatabase } = await import('./db/openDatabase.ts');
-    const { isEmpty } = await import('./demo/demoEvents.ts');
-    const { seedDemo } = await import('./demo/seedDemo.ts');
+    const { demoSeededLogFields, demoSeededMessage, seedDemoOnFirstStart } = await import('./demo/firstStart.ts');
     const { createApiApp } = await import('./api/createApiApp.ts');
     // Two processes starting at once on the same SQLite file would both migrate and both seed it.
     const unlock = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
@@ -66,10 +65,9 @@ async function main(): Promise<void> {
         dataDir: config.dataDir,
         onConnectionError: (error) => logger.warn({ err: error }, 'PostgreSQL ended a connection; the pool opens a new one'),
       });
-      if (database.dialect === 'sqlite' && (await isEmpty(database.db))) {
-        const seeded = await seedDemo(database, config);
-        logger.info(seeded, 'banco embutido vazio: dados de demonstração criados');
-      }
+      // A new embedded database (unless DEMO_DATA=false): demo data, its accounts' random passwords shown once.
+      const seeded = await seedDemoOnFirstStart(database, config);
+      if (seeded) logger.info(demoSeededLogFields(seeded), demoSeededMessage(seeded));
     } finally {
       unlock();
     }

@@ -4,8 +4,11 @@ import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireUser } from '../http/requireUser.ts';
 import { changePassword } from './changePassword.ts';
+import { deviceToken, setDeviceCookie } from './deviceCookie.ts';
 import { EmailTaken } from './errors.ts';
 import { checkPasswordRules } from './passwordRules.ts';
+import { rememberDevice } from './recognisedDevices.ts';
+import { beginRegistration } from './registrationThrottle.ts';
 import { clearSessionCookie, setSessionCookie } from './sessionCookie.ts';
 import { createSession, deleteSession } from './sessions.ts';
 import { signIn } from './signIn.ts';
@@ -19,20 +22,25 @@ export function accountsRouter({ database, config, now }: ApiContext): Router {
   router.post('/api/auth/register', async (req, res) => {
     const input = parseInput(registerRequestSchema, req.body);
     checkPasswordRules(input.password);
+    // Counted per address before the password is hashed (each hash costs the server ~50 ms of CPU).
+    await beginRegistration(db, req.ip ?? 'unknown', config.registrationsPerHour, now());
     const user = await insertUser(db, input, now());
     if (!user) throw new EmailTaken();
     // Like a sign-in: the session this browser had (another account's) ends.
     if (req.sessionTokenHash) await deleteSession(db, req.sessionTokenHash);
     setSessionCookie(req, res, config, await createSession(db, user.id, now()));
+    setDeviceCookie(req, res, config, await rememberDevice(db, user.id, deviceToken(req), now()));
     res.status(201).json({ user });
   });
 
   router.post('/api/auth/login', async (req, res) => {
     const { email, password } = parseInput(loginRequestSchema, req.body);
-    const user = await signIn(db, { email, password, ip: req.ip ?? 'unknown' }, now());
+    const { user, deviceToken: device } = await signIn(db, { email, password, ip: req.ip ?? 'unknown', deviceToken: deviceToken(req) }, now());
     // A new token at every sign-in; the one this browser had (if any) ends.
     if (req.sessionTokenHash) await deleteSession(db, req.sessionTokenHash);
+    // The session cookie first: clients that read one Set-Cookie line take the first.
     setSessionCookie(req, res, config, await createSession(db, user.id, now()));
+    setDeviceCookie(req, res, config, device);
     res.json({ user });
   });
 
@@ -50,7 +58,7 @@ export function accountsRouter({ database, config, now }: ApiContext): Router {
   router.post('/api/auth/password', async (req, res) => {
     const user = requireUser(req);
     const input = parseInput(passwordChangeRequestSchema, req.body);
-    await changePassword(db, user, { current: input.current, new: input.new, ip: req.ip ?? 'unknown', keepSessionTokenHash: req.sessionTokenHash }, now());
+    await changePassword(db, user, { current: input.current, new: input.new, ip: req.ip ?? 'unknown', sessionTokenHash: req.sessionTokenHash! }, now());
     res.status(204).end();
   });
 

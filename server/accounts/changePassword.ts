@@ -12,14 +12,14 @@ export interface PasswordChange {
   current: string;
   new: string;
   ip: string;
-  /** The session that asked for the change: the user's other sessions end. */
-  keepSessionTokenHash: string | undefined;
+  /** The session that asked for the change: its guesses are counted; the user's other sessions end. */
+  sessionTokenHash: string;
 }
 
 export async function changePassword(db: Kysely<DB>, user: User, change: PasswordChange, now: Date): Promise<void> {
-  // A guess at the current password is a guess at the account's password: it counts against the same
-  // email and address as a sign-in (someone at an unlocked computer cannot try passwords here forever).
-  const attempt = await beginLoginAttempt(db, user.email, change.ip, now);
+  // A guess at the current password counts against this session only: someone at an unlocked computer cannot
+  // try passwords here forever, and strangers failing at the sign-in form never lock the owner's change.
+  const attempt = await beginLoginAttempt(db, { email: user.email, address: change.ip, client: { kind: 'session', tokenHash: change.sessionTokenHash } }, now);
   const row = await findUserByEmail(db, user.email);
   if (!row || !(await passwordHasher.verify(row.password_hash, change.current))) {
     await loginFailed(db, now);
@@ -28,5 +28,5 @@ export async function changePassword(db: Kysely<DB>, user: User, change: Passwor
   await loginSucceeded(db, attempt);
   checkPasswordRules(change.new);
   await setPasswordHash(db, user.id, await passwordHasher.hash(change.new));
-  await deleteUserSessions(db, user.id, change.keepSessionTokenHash);
+  await deleteUserSessions(db, user.id, change.sessionTokenHash);
 }

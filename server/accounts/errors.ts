@@ -30,3 +30,9 @@ export class TooManyLoginAttempts extends Error {
     super(`Muitas tentativas de login. Tente novamente em ${Math.ceil(retryAfterSeconds / 60)} minuto(s).`);
   }
 }
+
+export class TooManyRegistrations extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Muitos cadastros a partir deste endereço. Tente novamente em ${Math.ceil(retryAfterSeconds / 60)} minuto(s).`);
+  }
+}

@@ -5,7 +5,8 @@ import { SESSION_IDLE_DAYS } from './sessions.ts';
 export const COOKIE_NAME = 'koinonia_session';
 export const SECURE_COOKIE_NAME = '__Host-koinonia_session';
 
-function isSecure(req: Request, config: Config): boolean {
+/** Whether the cookies of this response are Secure (and take the `__Host-` name). */
+export function isSecure(req: Request, config: Config): boolean {
   return config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && req.secure);
 }
 

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../db/openDatabase.ts';
+import { clearLoginFailures } from './loginThrottle.ts';
 import { passwordHasher } from './passwordHasher.ts';
 import { checkPasswordRules } from './passwordRules.ts';
 import { deleteUserSessions } from './sessions.ts';
@@ -9,7 +10,7 @@ import { findUserByEmail, insertUser, setPasswordHash, setRoleByEmail } from './
 const USAGE = `Uso:
   npm run user -- set-role <email> <member|leader|admin>
   npm run user -- create <email> <nome> <member|leader|admin>     (senha pela entrada padrão)
-  npm run user -- reset-password <email>                         (senha pela entrada padrão)`;
+  npm run user -- reset-password <email>                         (senha pela entrada padrão; zera o bloqueio de login)`;
 
 class CliError extends Error {}
 
@@ -59,7 +60,9 @@ async function run(args: string[]): Promise<string> {
         if (!user) throw new CliError(`Nenhum usuário com o email ${email}.`);
         await setPasswordHash(db, user.id, await passwordHasher.hash(await readPassword()));
         await deleteUserSessions(db, user.id);
-        return `Senha de ${email} redefinida; as sessões abertas foram encerradas.`;
+        // The owner signs in at once, even from an address or after failures the throttle was counting.
+        await clearLoginFailures(db, email);
+        return `Senha de ${email} redefinida; as sessões abertas foram encerradas e as tentativas de login falhas, esquecidas.`;
       }
       default:
         throw new CliError(USAGE);

@@ -40,6 +40,10 @@ const DOMAIN_ERRORS: Rule[] = [
     extra: { retry_after: error.retryAfterSeconds },
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
+  rule(accounts.TooManyRegistrations, 429, 'too_many_attempts', (error) => ({
+    extra: { retry_after: error.retryAfterSeconds },
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
+  })),
 
   rule(events.EventNotFound, 404, 'not_found'),
   rule(events.UnknownEventType, 422, 'unknown_event_type'),

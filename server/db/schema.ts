@@ -83,10 +83,36 @@ export interface SessionsTable {
   last_seen_at: Instant;
 }
 
+/** A failed sign-in or password change (migration 005). */
 export interface LoginFailuresTable {
   id: Generated<number>;
-  scope: string;
+  /** The email tried, whether or not an account has it. */
+  email: string;
+  address: string;
+  /** null: an unrecognised client; `device:<hash>`: a device recognised for the account; `session:<hash>`: a password change. */
+  client: string | null;
   failed_at: Instant;
+}
+
+/** A browser that signed in to an account (migration 005): the SHA-256 of its device cookie's token. */
+export interface RecognisedDevicesTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Instant;
+  last_used_at: Instant;
+}
+
+/** One registration attempt per row, for the per-address limit (migration 005). */
+export interface RegistrationAttemptsTable {
+  id: Generated<number>;
+  address: string;
+  attempted_at: Instant;
+}
+
+/** A row the demo seed wrote (migration 005), so it can be removed. */
+export interface DemoRecordsTable {
+  table_name: 'users' | 'events' | 'event_types';
+  record_id: number;
 }
 
 export interface IdempotencyKeysTable {
@@ -163,6 +189,9 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  recognised_devices: RecognisedDevicesTable;
+  registration_attempts: RegistrationAttemptsTable;
+  demo_records: DemoRecordsTable;
   series: SeriesTable;
   departments: DepartmentsTable;
   allocations: AllocationsTable;

@@ -50,13 +50,18 @@ export function demoEvents(today: DayKey): DemoEvent[] {
 export interface SeedResult {
   eventTypes: number;
   events: number;
+  /** The types this call created (a type that existed already is not the demo's). */
+  eventTypeIds: number[];
+  eventIds: number[];
 }
 
 /** Writes the demo event types and events; idempotent for types, additive for events. */
 export async function seedDemoEvents(db: Kysely<DB>, timeZone: string, now = new Date()): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
+    const eventTypeIds: number[] = [];
     for (const name of DEMO_EVENT_TYPES) {
-      await trx.insertInto('event_types').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      const created = await trx.insertInto('event_types').values({ name }).onConflict((oc) => oc.column('name').doNothing()).returning('id').executeTakeFirst();
+      if (created) eventTypeIds.push(created.id);
     }
     const types = await trx.selectFrom('event_types').select(['id', 'name']).execute();
     const typeId = new Map(types.map((type) => [type.name, type.id]));
@@ -64,12 +69,15 @@ export async function seedDemoEvents(db: Kysely<DB>, timeZone: string, now = new
       datetime: dayjs.tz(`${event.day} ${event.time}`, timeZone).toISOString(),
       event_type_id: event.type ? (typeId.get(event.type) ?? null) : null,
     }));
-    await trx.insertInto('events').values(rows).execute();
-    return { eventTypes: types.length, events: rows.length };
+    const inserted = await trx.insertInto('events').values(rows).returning('id').execute();
+    return { eventTypes: types.length, events: rows.length, eventTypeIds, eventIds: inserted.map((row) => row.id) };
   });
 }
 
+/** No event types, events or accounts yet: a new install (an admin created with `npm run user` makes it not new). */
 export async function isEmpty(db: Kysely<DB>): Promise<boolean> {
-  const row = await db.selectFrom('event_types').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
+  for (const table of ['event_types', 'events', 'users'] as const) {
+    if (await db.selectFrom(table).select('id').limit(1).executeTakeFirst()) return false;
+  }
+  return true;
 }

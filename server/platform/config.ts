@@ -73,6 +73,14 @@ const envSchema = z.object({
     .transform(Number)
     .refine((value) => value <= 48, { message: 'deve ser um número de horas entre 0 e 48' })
     .default(3),
+  REGISTRATIONS_PER_HOUR: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: 'deve ser um número de cadastros entre 1 e 100000' })
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= 100_000, { message: 'deve ser um número de cadastros entre 1 e 100000' })
+    .default(50),
+  DEMO_DATA: z.enum(['true', 'false'], { message: 'use true ou false' }).default('true'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'use fatal, error, warn, info, debug, trace ou silent',
@@ -107,6 +115,10 @@ export interface Config {
   mailFrom: string;
   /** Hours before an event when its people are reminded, largest first (empty: no reminders). */
   reminderHours: number[];
+  /** Registrations accepted from one client address per hour (more answer 429). */
+  registrationsPerHour: number;
+  /** Whether the first start of an empty embedded database creates the demo data (random passwords, shown once). */
+  demoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -151,5 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `${e.PORTAL_NAME.replace(/["\\\r\n]/g, '')} <nao-responda@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
     reminderHours: e.REMINDER_HOURS,
     logLevel: e.LOG_LEVEL,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    demoData: e.DEMO_DATA === 'true',
   };
 }

@@ -3,7 +3,7 @@ import { hash as argon2Hash } from '@node-rs/argon2';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordHasher } from '../../server/accounts/passwordHasher.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../server/demo/seedDemo.ts';
+import { DEMO_USERS, seedDemo } from '../../server/demo/seedDemo.ts';
 import { apiTestApp, type ApiTestApp } from '../support/apiTestApp.ts';
 import { createTestUser, sessionCookie, signedInAgent, TEST_PASSWORD, uniqueEmail } from '../support/authAgent.ts';
 import { testDatabases } from '../support/testDatabases.ts';
@@ -247,10 +247,11 @@ describe.each(testDatabases)('auth API on $name', ({ open }) => {
       expectError(bad, 400, 'invalid_request');
     });
 
-    it('signs in the demo accounts of the seed (leader and member, password demo12345)', async () => {
-      await seedDemo(t.database, t.config);
-      for (const demo of DEMO_USERS) {
-        const res = await request(t.app).post('/api/auth/login').send({ email: demo.email, password: DEMO_PASSWORD });
+    it('signs in the demo accounts of the seed (leader and member, with the random passwords the seed gave back)', async () => {
+      const { accounts } = await seedDemo(t.database, t.config);
+      expect(accounts.map((account) => account.email)).toEqual(DEMO_USERS.map((demo) => demo.email));
+      for (const demo of accounts) {
+        const res = await request(t.app).post('/api/auth/login').send({ email: demo.email, password: demo.password });
         expect(res.status).toBe(200);
         expect(res.body.user).toMatchObject({ email: demo.email, role: demo.role });
       }

@@ -99,12 +99,27 @@ describe.each(dbNames)('npm run user on $name', { timeout: 120_000 }, ({ name })
     const other = await signedInAgent(app, database);
     const res = await cli(['reset-password', user.email], 'senha-redefinida-42\n');
     expect(res, res.stderr).toMatchObject({ code: 0, stderr: '' });
-    expect(res.stdout.trim()).toBe(`Senha de ${user.email} redefinida; as sessões abertas foram encerradas.`);
+    expect(res.stdout.trim()).toBe(`Senha de ${user.email} redefinida; as sessões abertas foram encerradas e as tentativas de login falhas, esquecidas.`);
     expect((await agent.get('/api/auth/me')).body).toEqual({ user: null });
     expect(await database.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
     expect((await other.agent.get('/api/auth/me')).body.user?.id).toBe(other.user.id);
     expect((await request(app).post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD })).status).toBe(401);
     expect((await request(app).post('/api/auth/login').send({ email: user.email, password: 'senha-redefinida-42' })).status).toBe(200);
+  });
+
+  it('reset-password clears the login throttle of the account: the owner signs in at once, from the address that was refused', async () => {
+    const user = await createTestUser(database);
+    const login = (password: string, ip: string) => request(app).post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: user.email, password });
+    // Strangers from two addresses, then the owner's own typos from a third: every one of them refused now.
+    for (const ip of ['192.0.2.10', '192.0.2.11', '192.0.2.12']) {
+      for (let i = 0; i < 10; i++) await login(`wrong-${i}`, ip);
+    }
+    expect((await login(TEST_PASSWORD, '192.0.2.12')).status).toBe(429);
+    expect((await login(TEST_PASSWORD, '192.0.2.13')).status).toBe(429);
+    const res = await cli(['reset-password', user.email], 'senha-depois-do-bloqueio-5\n');
+    expect(res, res.stderr).toMatchObject({ code: 0, stderr: '' });
+    expect((await login('senha-depois-do-bloqueio-5', '192.0.2.12')).status).toBe(200);
+    expect(await database.db.selectFrom('login_failures').select('id').where('email', '=', user.email).execute()).toEqual([]);
   });
 
   it.runIf(name === 'sqlite')('answers exit 1 with a pt-BR message for a bad role, a bad or unknown email, a bad command', async () => {

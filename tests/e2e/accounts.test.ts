@@ -3,6 +3,8 @@ import { describePortal } from './support/portalBrowser.ts';
 import { expectedEvents } from './support/portalData.ts';
 import {
   accountLink,
+  DEMO_MEMBER_EMAIL,
+  DEMO_PASSWORD,
   expectAccountLink,
   freshEmail,
   PortalApiClient,
@@ -130,7 +132,7 @@ describePortal('Accounts (issue 4)', (portalTest) => {
 
   portalTest('the demo member signs in through the form and sees their first name; /login is then their account', async (visit) => {
     await startAnonymous(visit);
-    await signInThroughForm(visit, 'membro@demo.koinonia', 'demo12345');
+    await signInThroughForm(visit, DEMO_MEMBER_EMAIL, DEMO_PASSWORD);
     await expectAccountLink(visit, 'Marcos');
     await signOutThroughHub(visit);
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../../server/db/sqliteFile.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../server/demo/seedDemo.ts';
+import type { DemoAccount } from '../../server/demo/seedDemo.ts';
 import { API_READY, freePort, startListening, stopAll, tempDir } from '../support/processes.ts';
 import { rawRequest } from '../support/rawHttp.ts';
 
@@ -30,8 +30,11 @@ describe('the embedded database under a crash', { timeout: 120_000 }, () => {
     const env = { DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: 'warn' };
     const api = await startListening(['--only=api'], { ...env, LOG_LEVEL: 'info' }, [API_READY]);
 
-    const leader = DEMO_USERS.find((user) => user.role === 'leader')!;
-    const login = await send(port, 'POST', '/api/auth/login', { email: leader.email, password: DEMO_PASSWORD });
+    // The demo leader, with the random password the first start printed (as a newcomer would read it).
+    const seeded = api.lines.find((line) => Array.isArray(line.demoAccounts));
+    const leader = (seeded?.demoAccounts as DemoAccount[] | undefined)?.find((account) => account.role === 'leader');
+    expect(leader, 'the first start shows the demo leader').toBeDefined();
+    const login = await send(port, 'POST', '/api/auth/login', { email: leader!.email, password: leader!.password });
     expect(login.status).toBe(200);
     const cookie = String(login.headers['set-cookie']?.[0]).split(';')[0]!;
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../server/demo/seedDemo.ts';
+import type { DemoAccount } from '../../server/demo/seedDemo.ts';
 import { API_READY, freePort, startListening, stopAll, tempDir } from '../support/processes.ts';
 import { rawRequest } from '../support/rawHttp.ts';
 
@@ -28,11 +28,15 @@ describe('two API processes writing to one SQLite file', { timeout: 180_000 }, (
     const apis = await Promise.all(
       ports.map((port) => startListening(['--only=api'], { DATA_DIR: dataDir, API_PORT: String(port), LOG_LEVEL: 'info' }, [API_READY])),
     );
-    const leader = DEMO_USERS.find((user) => user.role === 'leader')!;
-    const member = DEMO_USERS.find((user) => user.role === 'member')!;
+    // The demo accounts, with the random passwords the one process that seeded the file printed.
+    const seeded = apis.flatMap((api) => api.lines).find((line) => Array.isArray(line.demoAccounts));
+    const accounts = (seeded?.demoAccounts ?? []) as DemoAccount[];
+    const leader = accounts.find((account) => account.role === 'leader')!;
+    const member = accounts.find((account) => account.role === 'member')!;
+    expect(leader, 'the first start shows the demo leader').toBeDefined();
     const cookies: string[] = [];
     for (const port of ports) {
-      const login = await send(port, 'POST', '/api/auth/login', { email: leader.email, password: DEMO_PASSWORD });
+      const login = await send(port, 'POST', '/api/auth/login', { email: leader.email, password: leader.password });
       expect(login.status).toBe(200);
       cookies.push(String(login.headers['set-cookie']?.[0]).split(';')[0]!);
     }

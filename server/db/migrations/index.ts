@@ -3,6 +3,7 @@ import * as m001 from './001_events.ts';
 import * as m002 from './002_accounts.ts';
 import * as m003 from './003_escalas.ts';
 import * as m004 from './004_series.ts';
+import * as m005 from './005_account_protection.ts';
 import * as m006 from './006_idempotency.ts';
 import * as m007 from './007_responses.ts';
 import * as m008 from './008_notifications.ts';
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '002_accounts': m002,
   '003_escalas': m003,
   '004_series': m004,
+  '005_account_protection': m005,
   '006_idempotency': m006,
   '007_responses': m007,
   '008_notifications': m008,

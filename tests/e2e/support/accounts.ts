@@ -3,9 +3,10 @@ import { expect, inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { User } from '../../../shared/schemas/auth.ts';
 import type { PortalVisit } from './portalBrowser.ts';
+import { E2E_DEMO_PASSWORD } from './demoPassword.ts';
 
-/** The demo accounts the embedded seed creates (README). */
-export const DEMO_PASSWORD = 'demo12345';
+/** The demo accounts of the e2e portal's seed, with the password it was given (portalServer.ts). */
+export const DEMO_PASSWORD = E2E_DEMO_PASSWORD;
 export const DEMO_LEADER_EMAIL = 'lider@demo.koinonia';
 export const DEMO_MEMBER_EMAIL = 'membro@demo.koinonia';
 

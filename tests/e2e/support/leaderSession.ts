@@ -1,9 +1,10 @@
 import { expect } from 'vitest';
 import { addDays, dayjs, type DayKey } from '../../../shared/dayKey.ts';
+import { E2E_DEMO_PASSWORD } from './demoPassword.ts';
 import type { PortalVisit } from './portalBrowser.ts';
 
-/** The demo leader the seed creates. */
-export const DEMO_LEADER = { email: 'lider@demo.koinonia', password: 'demo12345' };
+/** The demo leader the e2e portal's seed creates (portalServer.ts). */
+export const DEMO_LEADER = { email: 'lider@demo.koinonia', password: E2E_DEMO_PASSWORD };
 
 /**
  * Signs the demo leader in through the API from the page's own context (`page.request` shares the page's

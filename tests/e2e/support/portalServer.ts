@@ -9,6 +9,7 @@ import { seedDemo } from '../../../server/demo/seedDemo.ts';
 import { listen } from '../../../server/platform/listen.ts';
 import { createWebApp } from '../../../server/web/createWebApp.ts';
 import { silentLogger } from '../../support/testConfig.ts';
+import { E2E_DEMO_PASSWORD } from './demoPassword.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -55,7 +56,7 @@ export async function startPortal(clientDir: string): Promise<RunningPortal> {
   };
   const apiConfig = loadConfig(env);
   const database = await openDatabase({ dataDir });
-  await seedDemo(database, apiConfig);
+  await seedDemo(database, apiConfig, { password: E2E_DEMO_PASSWORD });
   const api = await listen(createApiApp({ database, config: apiConfig, logger: silentLogger }), 0, '127.0.0.1');
   const webConfig = loadConfig({ ...env, EVENTS_API_URL: `http://127.0.0.1:${api.port}` });
   const web = await listen(createWebApp({ config: webConfig, logger: silentLogger, clientDir }), 0, '127.0.0.1');
