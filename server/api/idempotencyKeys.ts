@@ -19,8 +19,9 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /**
  * A signed-in user's POST that carries an `Idempotency-Key` header is answered once: a retry with the same key
  * and the same request gets the first answer back (`Idempotent-Replayed: true`) instead of writing again —
- * what a client needs when the web host gave up waiting (504) but the API went on and saved. Answers of 5xx are
- * not kept, so a retry after a failure runs again. The key is claimed before the handler runs, so two copies of
+ * what a client needs when the web host gave up waiting (504) but the API went on and saved. Only a success is
+ * kept: a refusal wrote nothing, and the same request sent again is asked anew (the member may have registered
+ * since, the leader may have lost the role). The key is claimed before the handler runs, so two copies of
  * one request racing each other run it once (the second is told to wait: 409).
  */
 export function idempotencyKeys({ database, now, logger }: ApiContext): RequestHandler {
@@ -56,8 +57,8 @@ export function idempotencyKeys({ database, now, logger }: ApiContext): RequestH
     }
     rememberAnswer(res, async (statusCode, body) => {
       try {
-        if (statusCode >= 500) await releaseIdempotencyKey(db, userId, key);
-        else await storeIdempotentAnswer(db, userId, key, statusCode, body);
+        if (statusCode >= 200 && statusCode < 300) await storeIdempotentAnswer(db, userId, key, statusCode, body);
+        else await releaseIdempotencyKey(db, userId, key);
       } catch (error) {
         logger.warn({ err: error, reqId: req.id }, 'could not store the answer of an idempotent request');
       }

@@ -139,10 +139,9 @@ describe('Leader View for a leader (issue 5)', () => {
     expect(within(dialog).queryByRole('button', { name: 'Alocar mesmo assim' })).toBeNull();
   });
 
-  // A client bug the real API shows (reported, not fixed here): the form sends a Submit identical to a refused
-  // one with the same Idempotency-Key (kit/useIdempotencyKey.ts keeps it until a success), and the API answers a
-  // key it has seen with its first answer, kept 24 hours. Remove `.fails` once a refusal ends the key.
-  it.fails('a Submit sent again after the member registered is asked anew, not answered with the first refusal', async () => {
+  // The form sends a Submit identical to a refused one with the same Idempotency-Key (kit/useIdempotencyKey.ts
+  // keeps it until a success); the API keeps only successful answers, so the refusal is not replayed.
+  it('a Submit sent again after the member registered is asked anew, not answered with the first refusal', async () => {
     const { portal, list, user } = await openLeaderView(LEADER);
     const dialog = await openAllocation(list, 9, user);
     await user.type(within(dialog).getByLabelText('Department'), 'Louvor');

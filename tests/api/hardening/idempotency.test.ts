@@ -66,13 +66,16 @@ describe.each(testDatabases)('Idempotency-Key on creating requests ($name)', ({ 
     expect(list.body).toHaveLength(1);
   });
 
-  it('a 4xx answer is kept too: the retry gets the same refusal', async () => {
+  it('a refusal is not kept: the same request sent again is asked anew', async () => {
+    const eventId = await createEvent(world.t.database, '2030-04-02T22:00:00.000Z');
+    const body = { department: 'Louvor', member: 'joana@example.org' };
     const key = 'refused-request-key-0006';
-    const first = await world.leader.agent.post('/api/events').set('Idempotency-Key', key).send({ datetime: 'amanhã', event_type_id: null });
-    expectApiError(first, 400, 'invalid_request');
-    const retry = await world.leader.agent.post('/api/events').set('Idempotency-Key', key).send({ datetime: 'amanhã', event_type_id: null });
-    expect(retry.status).toBe(400);
-    expect(retry.body).toEqual(first.body);
+    expectApiError(await world.leader.agent.post(`/api/events/${eventId}/allocations`).set('Idempotency-Key', key).send(body), 422, 'unknown_member');
+    // Joana registers; the leader's form sends the same request again with the same key.
+    await world.anonymous.post('/api/auth/register').send({ name: 'Joana Dias', email: 'joana@example.org', password: 'uma senha longa de verdade' }).expect(201);
+    const retry = await world.leader.agent.post(`/api/events/${eventId}/allocations`).set('Idempotency-Key', key).send(body);
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('while the first request is still running, a copy is told to wait (409), not run twice', async () => {
