@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 
@@ -36,6 +37,9 @@ export default defineConfig({
           // A reserved name (RFC 2606): the page's requests reach the real API only through the harness's
           // fetch (tests/client/support/apiHarness.ts), never the network.
           environmentOptions: { jsdom: { url: 'http://portal.test/' } },
+          // Each test's throwaway SQLite file (tests/client/support/realApi.ts) lives in memory where Linux has
+          // /dev/shm: SQLite's fsyncs on a busy disk cost up to a second and a half per test.
+          env: existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {},
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
         },
