@@ -11,9 +11,19 @@ declare module 'express-serve-static-core' {
 
 const SANE_ID = /^[\w-]{1,64}$/;
 
+/** Paths whose last segment is a secret (an e-mailed answer or password-reset link): logged without it. */
+const SECRET_IN_PATH = /^(\/api\/responses\/|\/api\/auth\/password-reset\/)[^/]+$/;
+
+/** The path as logged: never the query string (it may carry a calendar token), never a token in the path. */
+export function loggedPath(originalUrl: string): string {
+  const queryAt = originalUrl.indexOf('?');
+  const path = queryAt === -1 ? originalUrl : originalUrl.slice(0, queryAt);
+  return path.replace(SECRET_IN_PATH, '$1:token');
+}
+
 /**
- * One JSON line per request, written when the response is done: request id, method, path (never the query
- * string, which may carry a calendar token), status and duration in ms. Hand-written rather than pino-http:
+ * One JSON line per request, written when the response is done: request id, method, path (see loggedPath),
+ * status and duration in ms. Hand-written rather than pino-http:
  * that built a child logger and ran serializers for every request, a tenth of the API's CPU under load.
  */
 export function requestLogger(logger: Logger): RequestHandler {
@@ -24,9 +34,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     req.id = id;
     res.setHeader('X-Request-Id', id);
     res.once('close', () => {
-      const queryAt = req.originalUrl.indexOf('?');
       const line = {
-        req: { id, method: req.method, path: queryAt === -1 ? req.originalUrl : req.originalUrl.slice(0, queryAt) },
+        req: { id, method: req.method, path: loggedPath(req.originalUrl) },
         res: { status: res.statusCode },
         responseTime: Math.round(performance.now() - started),
       };
