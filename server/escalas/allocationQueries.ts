@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Allocation, ScheduleConflict, TeamMember } from '../../shared/schemas/escalas.ts';
 import { isUniqueViolation } from '../db/isUniqueViolation.ts';
 import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
+import { lastDeliveryStates } from '../outbox/outboxQueries.ts';
 import { toEvent } from './eventRows.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -41,7 +42,13 @@ type AllocationRow = {
   member_email: string;
 };
 
-function toAllocation(row: AllocationRow): Allocation {
+/** The rows as allocations, each with the last delivery state of the messages about it (PRODUCT §7). */
+async function toAllocations(db: Db, rows: AllocationRow[]): Promise<Allocation[]> {
+  const delivery = await lastDeliveryStates(db, rows.map((row) => row.id));
+  return rows.map((row) => toAllocation(row, delivery.get(row.id) ?? null));
+}
+
+function toAllocation(row: AllocationRow, delivery: Allocation['delivery']): Allocation {
   return {
     id: row.id,
     event_id: row.event_id,
@@ -51,12 +58,13 @@ function toAllocation(row: AllocationRow): Allocation {
     status: row.status,
     responded_at: row.responded_at,
     reason: row.reason,
+    delivery,
   };
 }
 
 export async function findAllocation(db: Db, id: number): Promise<Allocation | undefined> {
   const row = await selectAllocations(db).where('allocations.id', '=', id).executeTakeFirst();
-  return row && toAllocation(row);
+  return row && (await toAllocations(db, [row]))[0];
 }
 
 export async function listEventAllocations(db: Db, eventId: number): Promise<Allocation[]> {
@@ -66,7 +74,7 @@ export async function listEventAllocations(db: Db, eventId: number): Promise<All
     .orderBy('users.name')
     .orderBy('allocations.id')
     .execute();
-  return rows.map(toAllocation);
+  return toAllocations(db, rows);
 }
 
 /** Allocations of the events starting in [start, end), in event order. */
@@ -79,7 +87,7 @@ export async function listAllocationsBetween(db: Db, start: Instant, end: Instan
     .orderBy('departments.name')
     .orderBy('users.name')
     .execute();
-  return rows.map(toAllocation);
+  return toAllocations(db, rows);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Allocation } from '../../shared/schemas/escalas.ts';
 // The one edge from escalas to another resource (eslint/serverBoundaries.js): a blocked day refuses an allocation.
 import { blockedRangesOn } from '../availability/blockoutQueries.ts';
 import type { DB } from '../db/schema.ts';
+import { enqueueMessage } from '../outbox/outboxQueries.ts';
 import { findAllocation, findScheduleConflicts, insertAllocation, isAllocated } from './allocationQueries.ts';
 import { findDepartment } from './departmentQueries.ts';
 import { AlreadyAllocated, EventNotFound, MemberUnavailable, ScheduleConflict, UnknownDepartment, UnknownMember } from './errors.ts';
@@ -52,17 +53,26 @@ export async function allocateMember(ctx: AllocationContext, eventId: number, in
       const conflicts = await findScheduleConflicts(trx, member.id, eventId, event.datetime, ctx.conflictHours);
       if (conflicts.length > 0) throw new ScheduleConflict(member.name, ctx.conflictHours, conflicts);
     }
+    // Every allocation has its answer token from the start; the raw token exists only in its invitation.
+    const answerToken = newResponseToken();
     const id = await insertAllocation(trx, {
       event_id: eventId,
       department_id: department.id,
       member_id: member.id,
       allocated_by: ctx.leaderId,
       created_at: ctx.now.toISOString(),
-      // Every allocation has its answer token from the start. Nobody holds this one: the invitation (PRODUCT §7)
-      // issues a fresh one with issueResponseToken when it is sent, in the transaction that writes it.
-      response_token_hash: newResponseToken().hash,
+      response_token_hash: answerToken.hash,
     });
     if (id === undefined) throw new AlreadyAllocated();
+    // The invitation (PRODUCT §7) is queued with the allocation: both are stored, or neither.
+    await enqueueMessage(trx, {
+      kind: 'invitation',
+      key: `invitation:${id}`,
+      recipientId: member.id,
+      payload: { allocation_id: id, secret: answerToken.token },
+      now: ctx.now,
+      allocationIds: [id],
+    });
     return id;
   });
   return findAllocation(ctx.db, allocationId);

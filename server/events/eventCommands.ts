@@ -6,6 +6,7 @@ import { expandRepeat, repeatLimitProblem } from '../recurrence/expandRepeat.ts'
 import { instantOfLocal, localDifference, localOf, shiftLocal } from '../recurrence/localDateTime.ts';
 import { headRule, parseSeriesRule, serializeSeriesRule, seriesOccurrences, tailRule, type SeriesRule } from '../recurrence/seriesRule.ts';
 import { EventNotFound, HasAllocations, RepeatEndsBeforeStart, TooManyOccurrences, UnknownEventType } from './errors.ts';
+import { queueCancelNotices, queueMoveNotices, type EventMove } from './eventNotices.ts';
 import { eventTypeExists, selectEvents, toEvent } from './eventQueries.ts';
 
 /** Who changes the calendar, when, and in which timezone wall-clock times are read. */
@@ -139,19 +140,22 @@ export async function updateEvent(ctx: EventCommandContext, id: number, scope: E
     if (scope === 'following' && event.series_id !== null && event.series_slot !== null) {
       await updateFollowing(trx, ctx, event, changes);
     } else {
-      await updateOne(trx, event, changes);
+      await updateOne(trx, ctx, event, changes);
     }
     return (await findManagedEvent(trx, id))!;
   });
 }
 
-async function updateOne(trx: Transaction<DB>, event: EventRecord, changes: EventChanges): Promise<void> {
+async function updateOne(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: EventChanges): Promise<void> {
   const set = {
     ...(changes.datetime !== undefined ? { datetime: changes.datetime } : {}),
     ...(changes.eventTypeId !== undefined ? { event_type_id: changes.eventTypeId } : {}),
   };
   if (Object.keys(set).length > 0) await trx.updateTable('events').set(set).where('id', '=', event.id).execute();
-  if (changes.datetime !== undefined && isMove(event.datetime, changes.datetime)) await askAgain(trx, [event.id]);
+  if (changes.datetime !== undefined && isMove(event.datetime, changes.datetime)) {
+    await askAgain(trx, [event.id]);
+    await queueMoveNotices(trx, [{ eventId: event.id, from: event.datetime, to: changes.datetime }], ctx.now);
+  }
 }
 
 const isMove = (from: Instant, to: Instant) => Date.parse(from) !== Date.parse(to);
@@ -192,7 +196,7 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
   const shift = changes.datetime === undefined ? 0 : localDifference(localOf(event.datetime, tz), localOf(changes.datetime, tz));
   if (!slotK || (shift === 0 && changes.eventTypeId === undefined)) {
     // Nothing the later occurrences would see (or a slot the rule no longer gives): this row alone.
-    await updateOne(trx, event, changes);
+    await updateOne(trx, ctx, event, changes);
     return;
   }
 
@@ -215,7 +219,7 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
     tailSeriesId = tail.id;
   }
 
-  const moved: number[] = [];
+  const moved: EventMove[] = [];
   for (const { event: row, index } of eventsFromSlot(rows, slotIndex, k)) {
     const datetime =
       row.id === event.id && changes.datetime !== undefined
@@ -233,9 +237,10 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
       })
       .where('id', '=', row.id)
       .execute();
-    if (isMove(row.datetime, datetime)) moved.push(row.id);
+    if (isMove(row.datetime, datetime)) moved.push({ eventId: row.id, from: row.datetime, to: datetime });
   }
-  await askAgain(trx, moved);
+  await askAgain(trx, moved.map((move) => move.eventId));
+  await queueMoveNotices(trx, moved, ctx.now);
 }
 
 /**
@@ -272,6 +277,8 @@ export async function deleteEvent(ctx: EventCommandContext, id: number, scope: E
       .executeTakeFirstOrThrow();
     if (Number(count) > 0) {
       if (!confirm) throw new HasAllocations(Number(count), ids.length);
+      // The people of the events still ahead hear of it, in this transaction (PRODUCT §7).
+      await queueCancelNotices(trx, ids, ctx.now);
       await trx.deleteFrom('allocations').where('event_id', 'in', ids).execute();
     }
     await trx.deleteFrom('events').where('id', 'in', ids).execute();

@@ -34,8 +34,13 @@ export interface OutboxWorkerOptions {
 }
 
 export interface OutboxWorker {
-  /** Look for due messages now instead of at the next poll. */
+  /** Look for due reminders and messages now instead of at the next poll. */
   wake(): void;
+  /**
+   * Resolves once the worker, looking after this call (at the clock's time then), found nothing more to do now:
+   * every due reminder queued, every due message sent or recorded (a retry due later waits).
+   */
+  settle(): Promise<void>;
   /** Stops claiming, waits for the messages being sent, closes the transport. */
   stop(): Promise<void>;
 }
@@ -58,12 +63,16 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const concurrency = options.concurrency ?? 8;
   const leaseId = randomBytes(8).toString('hex');
   const inFlight = new Set<Promise<void>>();
+  /** The ids of the messages in flight. */
+  const sending = new Set<number>();
   let stopped = false;
   let pumping = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
   let lastScan: number | undefined;
+  let scanNow = true;
+  let settleWaiters: Array<() => void> = [];
 
   logger.info({ destination: mailer.destination, reminderHours: config.reminderHours }, config.smtpUrl ? 'e-mails: enviados por SMTP' : `e-mails: SMTP_URL não definido, cada mensagem é gravada como .eml em ${mailer.destination}`);
 
@@ -82,7 +91,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function scanReminders(): Promise<void> {
     const at = now().getTime();
-    if (lastScan !== undefined && at >= lastScan && at - lastScan < REMINDER_SCAN_MS) return;
+    if (!scanNow && lastScan !== undefined && at >= lastScan && at - lastScan < REMINDER_SCAN_MS) return;
+    scanNow = false;
     lastScan = at;
     if (config.reminderHours.length === 0) return;
     const queued = await queueDueReminders(database.db, { now: new Date(at), hours: config.reminderHours, timeZone: config.timeZone });
@@ -126,18 +136,22 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     pumping = true;
     again = false;
     let idle = true;
+    const settling = settleWaiters;
+    settleWaiters = [];
     try {
       await scanReminders();
       while (!stopped && inFlight.size < concurrency) {
-        const claimed = await claimDueMessages(database.db, { now: now(), limit: concurrency - inFlight.size, leaseMs: LEASE_MS, leaseId });
+        const claimed = await claimDueMessages(database.db, { now: now(), limit: concurrency - inFlight.size, leaseMs: LEASE_MS, leaseId, sending: [...sending] });
         if (claimed.length === 0) break;
         idle = false;
         for (const message of claimed) {
-          const sending: Promise<void> = deliver(message).finally(() => {
-            inFlight.delete(sending);
+          sending.add(message.id);
+          const delivery: Promise<void> = deliver(message).finally(() => {
+            inFlight.delete(delivery);
+            sending.delete(message.id);
             schedule(0);
           });
-          inFlight.add(sending);
+          inFlight.add(delivery);
         }
       }
     } catch (error) {
@@ -145,6 +159,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     } finally {
       pumping = false;
     }
+    if (idle && inFlight.size === 0) for (const resolve of settling) resolve();
+    else settleWaiters.push(...settling);
     if (again || (!idle && inFlight.size < concurrency)) schedule(0);
     else schedule(pollMs);
   }
@@ -152,10 +168,21 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   schedule(0);
 
   return {
-    wake: () => schedule(0),
+    wake() {
+      scanNow = true;
+      schedule(0);
+    },
+    settle() {
+      return new Promise<void>((resolve) => {
+        scanNow = true;
+        settleWaiters.push(resolve);
+        schedule(0);
+      });
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      for (const resolve of settleWaiters.splice(0)) resolve();
       // A send has its own time limit; past it, the lease ends and another process takes the message.
       const giveUpAt = Date.now() + SEND_TIMEOUT_MS;
       while ((pumping || inFlight.size > 0) && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -172,7 +172,7 @@ export interface ClaimedMessage {
  */
 export async function claimDueMessages(
   db: Kysely<DB>,
-  options: { now: Date; limit: number; leaseMs: number; leaseId: string },
+  options: { now: Date; limit: number; leaseMs: number; leaseId: string; /** Messages this worker is sending now: never claimed twice, whatever the clock says of their lease. */ sending?: readonly number[] },
 ): Promise<ClaimedMessage[]> {
   const now = options.now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -185,6 +185,7 @@ export async function claimDueMessages(
       .orderBy('due_at')
       .orderBy('id')
       .limit(options.limit);
+    if (options.sending && options.sending.length > 0) query = query.where('id', 'not in', [...options.sending]);
     if (dialectOf(trx) === 'postgres') query = query.forUpdate().skipLocked();
     const rows = await query.execute();
     if (rows.length === 0) return [];

@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.ts';
 // The one edge from responses to another resource (eslint/serverBoundaries.js): escalas owns the allocations
 // and their tokens; responses records the answers.
 import { hashResponseToken, RESPONSE_TOKEN } from '../escalas/responseTokens.ts';
+import { queueDeclineNotice } from './declineNotice.ts';
 import { AllocationNotFound, EventStarted, NotYourAllocation, ResponseLinkNotFound } from './errors.ts';
 import { findAnswerTarget, lockAnswerTarget, saveAnswer, type AnswerTarget, type AnswerTargetRef } from './responseQueries.ts';
 
@@ -43,6 +44,7 @@ async function answer(
     const kept = status === 'declined' ? reason : null;
     if (target.status === status && target.reason === kept) return { target, changed: false };
     await saveAnswer(trx, target.id, { status, reason: kept, respondedAt: ctx.now.toISOString() });
+    if (status === 'declined' && target.status !== 'declined') await queueDeclineNotice(trx, target.id, kept, ctx.now);
     return { target: { ...target, status, reason: kept }, changed: true };
   });
 }

@@ -30,6 +30,10 @@ export const memberSearchQuerySchema = z.strictObject({ q: z.string().max(100).r
 export const allocationStatusSchema = z.enum(['pending', 'confirmed', 'declined']);
 export type AllocationStatus = z.infer<typeof allocationStatusSchema>;
 
+/** The delivery state of an allocation's last message. */
+export const deliveryStateSchema = z.enum(['queued', 'sent', 'failed', 'opted_out']);
+export type DeliveryState = z.infer<typeof deliveryStateSchema>;
+
 /** The leader's view of an allocation (the allocated member's own answer returns it too). */
 export const allocationSchema = z.object({
   id: z.number().int(),
@@ -42,6 +46,11 @@ export const allocationSchema = z.object({
   responded_at: z.string().nullable(),
   /** The member's note on a decline; null otherwise. */
   reason: z.string().nullable(),
+  /**
+   * How the last message about it went (PRODUCT §7): queued (a retried one stays queued), sent, failed after its
+   * tries, or not sent because the member turned e-mail off; null when no message was ever queued.
+   */
+  delivery: deliveryStateSchema.nullable(),
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 export const allocationListSchema = z.array(allocationSchema);

@@ -20,7 +20,7 @@ import {
 import { testDatabases } from '../support/testDatabases.ts';
 
 const SEEDED_DEPARTMENTS = ['Louvor', 'Mídia', 'Infantil', 'Recepção', 'Intercessão', 'Diaconia'];
-const ALLOCATION_KEYS = ['created_at', 'department', 'event_id', 'id', 'member', 'reason', 'responded_at', 'status'];
+const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'reason', 'responded_at', 'status'];
 const MY_EVENT_KEYS = ['allocation_id', 'datetime', 'department', 'event_types', 'id', 'responded_at', 'status'];
 /** What a new allocation says about the answer: nobody has answered yet. */
 const UNANSWERED = { status: 'pending', responded_at: null, reason: null };
@@ -258,6 +258,8 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         member: { id: w.member.user.id, name: 'Maria Membro', email: w.member.user.email },
         created_at: '2030-01-02T09:08:07.006Z',
         ...UNANSWERED,
+        // Its invitation is queued with it (PRODUCT §7).
+        delivery: 'queued',
       });
       expect(keysOf(res.body.department)).toEqual(['id', 'name']);
       expect(keysOf(res.body.member)).toEqual(['email', 'id', 'name']);
@@ -492,6 +494,8 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         member: { id: w.member.user.id, name: 'Maria Membro', email: w.member.user.email },
         created_at: ESCALAS_NOW,
         ...UNANSWERED,
+        // Stored without the API: no invitation was ever queued.
+        delivery: null,
       });
       const one = await w.admin.agent.get('/api/allocations?from=2031-06-10&to=2031-06-10').expect(200);
       expect((one.body as Array<{ id: number }>).map((a) => a.id)).toEqual([ids.first]);

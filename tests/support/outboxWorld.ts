@@ -12,6 +12,8 @@ export interface OutboxHarness {
   worker: OutboxWorker;
   /** Moves the API's clock (and so the worker's) and wakes the worker. */
   at(instant: string | Date): void;
+  /** Resolves once the worker has done everything due at the clock's time (see OutboxWorker.settle). */
+  settle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startOutbox(t: ApiTestApp, sink?: SmtpSink, options: SmtpS
       t.clock.set(instant);
       worker.wake();
     },
+    settle: () => worker.settle(),
     async stop() {
       await worker.stop();
       if (!sink) await smtp.close();

@@ -13,6 +13,9 @@ import { outboxRows, settled, smtpEnv, startOutbox, statusOf, type OutboxHarness
 import { startSmtpSink, type DataVerdict, type SmtpSink } from '../../support/smtpSink.ts';
 import { freshSqlite, testDatabases } from '../../support/testDatabases.ts';
 
+/** Messages go out within a second or so; a loaded machine gets more time. */
+const POLL = { timeout: 10_000 };
+
 const NOW = '2030-03-01T12:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(NOW) + ms).toISOString();
 
@@ -73,7 +76,7 @@ describe.each(testDatabases)('the outbox on $name', ({ open }) => {
     refuseFirst.set(user.email, 2);
     const id = (await queueNotice(t.database, user.id, `test:${user.id}:4xx`))!;
 
-    await expect.poll(() => sink.attempts.get(user.email) ?? 0).toBe(1);
+    await expect.poll(() => sink.attempts.get(user.email) ?? 0, POLL).toBe(1);
     await settled(t.database, () => t.clock.now);
     const afterFirst = await t.database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(afterFirst.status).toBe('queued');
@@ -87,10 +90,10 @@ describe.each(testDatabases)('the outbox on $name', ({ open }) => {
     expect(sink.attempts.get(user.email)).toBe(1);
     // ...then the second try (refused again), and the third, which the server accepts.
     outbox.at(at(RETRY_DELAYS_MS[0]!));
-    await expect.poll(() => sink.attempts.get(user.email)).toBe(2);
+    await expect.poll(() => sink.attempts.get(user.email), POLL).toBe(2);
     await settled(t.database, () => t.clock.now);
     outbox.at(at(RETRY_DELAYS_MS[0]! + RETRY_DELAYS_MS[1]!));
-    await expect.poll(() => statusOf(t.database, id)).toBe('sent');
+    await expect.poll(() => statusOf(t.database, id), POLL).toBe('sent');
 
     outbox.at(at(24 * 3600_000));
     await settled(t.database, () => t.clock.now);
@@ -117,7 +120,7 @@ describe.each(testDatabases)('the outbox on $name', ({ open }) => {
       dueTimes.push(Date.parse(row.due_at));
       clock = Date.parse(row.due_at);
       outbox.at(new Date(clock));
-      await expect.poll(() => sink.attempts.get(bad.email)).toBe(attempt + 1);
+      await expect.poll(() => sink.attempts.get(bad.email), POLL).toBe(attempt + 1);
       await settled(t.database, () => t.clock.now);
     }
     expect(await statusOf(t.database, badId)).toBe('failed');
@@ -135,7 +138,7 @@ describe.each(testDatabases)('the outbox on $name', ({ open }) => {
     const { agent, user } = await signedInAgent(t.app, t.database);
     await agent.patch('/api/me/preferences').send({ email_notifications: false }).expect(200);
     const id = (await queueNotice(t.database, user.id, `test:${user.id}:opted`))!;
-    await expect.poll(() => statusOf(t.database, id)).toBe('opted_out');
+    await expect.poll(() => statusOf(t.database, id), POLL).toBe('opted_out');
     expect(sink.to(user.email)).toEqual([]);
   });
 
@@ -153,14 +156,14 @@ describe.each(testDatabases)('the outbox on $name', ({ open }) => {
     }
     // A message queued after it goes out: the worker has looked, and left the claimed one alone.
     await queueNotice(t.database, witness.id, `test:${witness.id}:witness`);
-    await expect.poll(() => sink.to(witness.email).length).toBe(1);
+    await expect.poll(() => sink.to(witness.email).length, POLL).toBe(1);
     expect(sink.to(user.email)).toEqual([]);
     outbox.at(at(LEASE_MS - 1000));
     await queueNotice(t.database, witness.id, `test:${witness.id}:witness-2`, new Date(at(LEASE_MS - 1000)));
-    await expect.poll(() => sink.to(witness.email).length).toBe(2);
+    await expect.poll(() => sink.to(witness.email).length, POLL).toBe(2);
     expect(sink.to(user.email)).toEqual([]);
     outbox.at(at(LEASE_MS));
-    await expect.poll(() => sink.to(user.email).length).toBe(1);
+    await expect.poll(() => sink.to(user.email).length, POLL).toBe(1);
   });
 });
 
@@ -176,7 +179,7 @@ describe('without SMTP_URL (the embedded default)', () => {
     try {
       const user = await createTestUser(database, { name: 'Ana Paula' });
       const id = (await queueNotice(database, user.id, 'test:eml'))!;
-      await expect.poll(() => statusOf(database, id)).toBe('sent');
+      await expect.poll(() => statusOf(database, id), POLL).toBe('sent');
       const folder = path.join(dataDir, 'outbox');
       const files = fs.readdirSync(folder);
       expect(files).toEqual([`${String(id).padStart(6, '0')}-event_cancelled.eml`]);
@@ -206,7 +209,7 @@ describe('without SMTP_URL (the embedded default)', () => {
     try {
       const user = await createTestUser(database);
       await queueNotice(database, user.id, 'test:smtp-only');
-      await expect.poll(() => sink.to(user.email).length).toBe(1);
+      await expect.poll(() => sink.to(user.email).length, POLL).toBe(1);
       expect(fs.existsSync(path.join(dataDir, 'outbox'))).toBe(false);
       expect((await outboxRows(database)).map((row) => row.status)).toEqual(['sent']);
     } finally {
