@@ -1,7 +1,9 @@
 // Only the configuration is loaded up front: a bad setting is reported at once, and each part loads its own
 // modules below (a web-only process never loads the database drivers, an API-only one never the proxy).
 import { ConfigError, loadConfig, type Config } from './platform/config.ts';
+import { asStartupFailure, StartupFailure } from './platform/startupFailure.ts';
 import type { RequestListener } from 'node:http';
+import path from 'node:path';
 import type { Database } from './db/openDatabase.ts';
 import type { RunningServer } from './platform/listen.ts';
 
@@ -20,16 +22,24 @@ function partsToRun(argv: string[], config: Config): Part[] {
  */
 async function lockDataDir(dataDir: string): Promise<() => void> {
   const fs = await import('node:fs');
-  const path = await import('node:path');
   const { default: SQLite } = await import('better-sqlite3');
   fs.mkdirSync(dataDir, { recursive: true });
-  const lock = new SQLite(path.join(dataDir, 'koinonia-startup.lock'));
-  lock.pragma('busy_timeout = 60000');
-  lock.exec('BEGIN EXCLUSIVE');
+  const lock = new SQLite(startupLockFile(dataDir));
+  try {
+    lock.pragma('busy_timeout = 60000');
+    lock.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
+    lock.close();
+    throw error;
+  }
   return () => {
     lock.exec('COMMIT');
     lock.close();
   };
+}
+
+function startupLockFile(dataDir: string): string {
+  return path.join(dataDir, 'koinonia-startup.lock');
 }
 
 async function main(): Promise<void> {
@@ -46,7 +56,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const { createLogger } = await import('./platform/logger.ts');
-  const { listen } = await import('./platform/listen.ts');
+  const { apiListenHost, listen } = await import('./platform/listen.ts');
+  const { answerClientError } = await import('./http/clientErrorAnswer.ts');
   const logger = createLogger(config.logLevel);
   const servers: RunningServer[] = [];
   let database: Database | undefined;
@@ -57,8 +68,17 @@ async function main(): Promise<void> {
     const { openDatabase } = await import('./db/openDatabase.ts');
     const { demoSeededLogFields, demoSeededMessage, seedDemoOnFirstStart } = await import('./demo/firstStart.ts');
     const { createApiApp } = await import('./api/createApiApp.ts');
+    const { sqliteFile } = await import('./db/sqliteFile.ts');
+    // A folder that cannot be written, a full disk, a corrupt file, a database server that does not answer: one
+    // line naming it (StartupFailure), not a stack trace.
+    const failure = (file: string) => (error: unknown) =>
+      asStartupFailure(error, config.databaseUrl ? { database: 'postgres', url: config.databaseUrl } : { database: 'sqlite', dataDir: config.dataDir, file });
     // Two processes starting at once on the same SQLite file would both migrate and both seed it.
-    const unlock = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
+    const unlock = config.databaseUrl
+      ? () => {}
+      : await lockDataDir(config.dataDir).catch((error: unknown) => {
+          throw failure(startupLockFile(config.dataDir))(error);
+        });
     try {
       database = await openDatabase({
         databaseUrl: config.databaseUrl,
@@ -68,13 +88,18 @@ async function main(): Promise<void> {
       // A new embedded database (unless DEMO_DATA=false): demo data, its accounts' random passwords shown once.
       const seeded = await seedDemoOnFirstStart(database, config);
       if (seeded) logger.info(demoSeededLogFields(seeded), demoSeededMessage(seeded));
+    } catch (error) {
+      await database?.close().catch(() => {});
+      throw failure(sqliteFile(config.dataDir))(error);
     } finally {
       unlock();
     }
     localApi = createApiApp({ database, config, logger });
-    const api = await listen(localApi, config.apiPort);
+    // In one process the web host hands /api to the API in memory: its own port need not face the network.
+    const host = apiListenHost(config.apiHost, parts.includes('web'));
+    const api = await listen(localApi, config.apiPort, host, { onClientError: answerClientError });
     servers.push(api);
-    logger.info({ port: api.port, database: database.dialect }, 'events API listening');
+    logger.info({ port: api.port, host: host ?? '*', database: database.dialect }, 'events API listening');
     // The outbox worker (PRODUCT §7) runs beside the API: it sends what the API queued, in this process.
     const { startOutboxWorker } = await import('./notifications/outboxWorker.ts');
     outboxWorker = startOutboxWorker({ database, config, logger });
@@ -84,7 +109,7 @@ async function main(): Promise<void> {
     const { createWebApp, DEFAULT_CLIENT_DIR } = await import('./web/createWebApp.ts');
     await ensureClientBuild(DEFAULT_CLIENT_DIR, (message) => logger.info(message));
     // In one process the host hands /api to the API in memory; the API still listens on its own port too.
-    const web = await listen(createWebApp({ config, logger, localApi }), config.port);
+    const web = await listen(createWebApp({ config, logger, localApi }), config.port, undefined, { onClientError: answerClientError });
     servers.push(web);
     logger.info({ port: web.port, api: config.eventsApiUrl }, `portal em http://localhost:${web.port}`);
   }
@@ -113,10 +138,14 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE' || code === 'EACCES') {
+  if (error instanceof StartupFailure) {
+    console.error(error.message);
+  } else if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
     // An operator's mistake, not a bug: one line, like a bad setting.
-    const port = (error as { port?: number }).port;
-    console.error(`Não foi possível abrir a porta ${port ?? ''}: ${code === 'EADDRINUSE' ? 'já está em uso' : 'sem permissão'}.`);
+    const { port, address } = error as { port?: number; address?: string; hostname?: string };
+    const host = address ?? (error as { hostname?: string }).hostname;
+    const why = { EADDRINUSE: 'já está em uso', EACCES: 'sem permissão', EADDRNOTAVAIL: 'o endereço não é desta máquina (API_HOST)', ENOTFOUND: 'o host não foi encontrado (API_HOST)' }[code];
+    console.error(`Não foi possível abrir a porta ${port ?? ''}${host ? ` em ${host}` : ''}: ${why}.`);
   } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   }

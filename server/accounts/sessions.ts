@@ -27,8 +27,17 @@ export interface SessionLookup {
   touched: boolean;
 }
 
-/** The signed-in user of a token, or undefined; an idle-expired session is deleted. */
-export async function findSession(db: Kysely<DB>, token: string, now: Date): Promise<SessionLookup | undefined> {
+/**
+ * The signed-in user of a token, or undefined; an idle-expired session is deleted. With `onTouchFailed`, a
+ * last_seen_at that cannot be written (a full disk, a read-only database) is reported there and the session
+ * still answers: a read must not fail over its bookkeeping.
+ */
+export async function findSession(
+  db: Kysely<DB>,
+  token: string,
+  now: Date,
+  onTouchFailed?: (error: unknown) => void,
+): Promise<SessionLookup | undefined> {
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('sessions')
@@ -42,9 +51,15 @@ export async function findSession(db: Kysely<DB>, token: string, now: Date): Pro
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     return undefined;
   }
-  const touched = idle > TOUCH_EVERY_MS;
+  let touched = idle > TOUCH_EVERY_MS;
   if (touched) {
-    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
+    try {
+      await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
+    } catch (error) {
+      if (!onTouchFailed) throw error;
+      onTouchFailed(error);
+      touched = false;
+    }
   }
   return { user: { id: row.id, name: row.name, email: row.email, role: row.role }, tokenHash, touched };
 }

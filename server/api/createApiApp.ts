@@ -1,6 +1,5 @@
 import express from 'express';
 import cookieParser from 'cookie-parser';
-import helmet from 'helmet';
 import { accountsRouter } from '../accounts/accountsRouter.ts';
 import { loadSession } from '../accounts/loadSession.ts';
 import { availabilityRouter } from '../availability/availabilityRouter.ts';
@@ -17,9 +16,11 @@ import { requestLogger } from '../http/requestLogger.ts';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { responsesRouter } from '../responses/responsesRouter.ts';
+import { apiSecurityHeaders, noStore } from './apiHeaders.ts';
 import { csrfGuard } from './csrfGuard.ts';
 import { errorHandler, notFoundHandler } from './errorHandler.ts';
 import { idempotencyKeys } from './idempotencyKeys.ts';
+import { optionsAnswer } from './optionsAnswer.ts';
 import { sessionlessPublicReads } from './sessionlessPublicReads.ts';
 
 export interface ApiAppOptions {
@@ -38,10 +39,13 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.set('query parser', 'simple');
 
   app.use(requestLogger(options.logger));
-  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }));
+  app.use(apiSecurityHeaders);
+  app.use(optionsAnswer(app));
   // Before the chain below, and only the GETs sessionlessPublicReads lists (a member's events page costs no
   // session lookup per call). Every resource router goes after the chain.
   app.use(sessionlessPublicReads(publicEventReads(context)));
+  // The public reads above keep their ETag revalidation; nothing after them may be stored.
+  app.use(noStore);
   // CSRF before parsing or authentication: a cross-site request is refused before anything reads it.
   app.use(csrfGuard);
   app.use(express.json({ limit: '100kb' }));

@@ -12,7 +12,9 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 /**
  * Refuses cross-site state changes before anything else looks at the request: a body must be JSON (which a
  * plain HTML form cannot send), and a browser's Origin / Sec-Fetch-Site must say the same site. The Host the
- * browser used reaches us unchanged through the web host's proxy.
+ * browser used reaches us unchanged through the web host's proxy; the scheme is `req.protocol`, which believes
+ * X-Forwarded-Proto only from TRUST_PROXY (an `http://` page of the same host is another origin than the
+ * `https://` portal, and may be anyone's on the network path).
  */
 export const csrfGuard: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
@@ -23,14 +25,15 @@ export const csrfGuard: RequestHandler = (req, _res, next) => {
   if (site !== undefined && site !== 'same-origin') throw refuse('Requisição de outro site recusada.');
   const origin = req.headers.origin;
   if (origin !== undefined) {
-    let originHost: string;
+    let originUrl: URL;
     try {
-      originHost = new URL(origin).host;
+      originUrl = new URL(origin);
     } catch {
       throw refuse('Origem da requisição inválida.');
     }
     // Host names are case-insensitive: the URL parser lower-cases the Origin's, so compare like with like.
-    if (originHost !== req.headers.host?.toLowerCase()) throw refuse('Requisição de outra origem recusada.');
+    if (originUrl.host !== req.headers.host?.toLowerCase()) throw refuse('Requisição de outra origem recusada.');
+    if (originUrl.protocol !== `${req.protocol}:`) throw refuse('Requisição de outra origem (http/https) recusada.');
   }
   next();
 };

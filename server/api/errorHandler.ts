@@ -16,6 +16,8 @@ export const errorHandler = (logger: Logger): ErrorRequestHandler => (error: unk
     res.destroy();
     return;
   }
+  // An error is about this one request: never kept by a browser or a proxy, whatever the route had said.
+  res.set('Cache-Control', 'no-store');
   if (known) {
     res.set(known.headers).status(known.status).json({ error: { code: known.code, message: known.message, ...known.extra } });
     return;

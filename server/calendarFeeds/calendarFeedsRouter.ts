@@ -15,8 +15,12 @@ const calendarTokenQuerySchema = z.strictObject({ token: z.string().max(100) });
 /** The shape of every token we hand out (base64url); anything else cannot be one, so it is not looked up. */
 const CALENDAR_TOKEN = /^[\w-]{1,64}$/;
 
-function feedUrl(req: Request, token: string): string {
-  return `${req.protocol}://${req.get('host')}/api/me/calendar.ics?token=${token}`;
+/**
+ * The personal feed's address, to paste into a calendar app: under PUBLIC_URL when it is set; otherwise the
+ * address this request came to (scheme per a trusted X-Forwarded-Proto), which a forged Host would bend.
+ */
+function feedUrl(req: Request, publicUrl: string | undefined, token: string): string {
+  return `${publicUrl ?? `${req.protocol}://${req.get('host')}`}/api/me/calendar.ics?token=${token}`;
 }
 
 /**
@@ -39,14 +43,14 @@ export function calendarFeedsRouter({ database, config, now }: ApiContext): Rout
     const user = requireUser(req);
     const token = await findCalendarToken(db, user.id);
     // GET never changes state: without a token yet, the account hub offers to create one (POST).
-    res.json({ url: token ? feedUrl(req, token) : null });
+    res.json({ url: token ? feedUrl(req, config.publicUrl, token) : null });
   });
 
   router.post('/api/me/calendar-token', async (req, res) => {
     const user = requireUser(req);
     const token = randomBytes(24).toString('base64url');
     await replaceCalendarToken(db, user.id, token, now());
-    res.status(201).json({ url: feedUrl(req, token) });
+    res.status(201).json({ url: feedUrl(req, config.publicUrl, token) });
   });
 
   router.get('/api/me/calendar.ics', async (req, res) => {

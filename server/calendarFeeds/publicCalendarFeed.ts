@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import { addDays, dayjs, dayKeyOf, startOfDayUtc } from '../../shared/dayKey.ts';
 import type { DB, Instant } from '../db/schema.ts';
 import type { Occurrence } from '../recurrence/expandRepeat.ts';
+import { localOf, timeOfLocal, type LocalDateTime } from '../recurrence/localDateTime.ts';
 import { rruleOf, seriesOccurrences } from '../recurrence/seriesRule.ts';
+import { calendarInstantOf, readsBackAsWallClock } from './calendarWallClock.ts';
 import { loadPublicCalendar, type FeedEvent, type PublicCalendarData } from './publicCalendarQueries.ts';
 import { vtimezone } from './vtimezone.ts';
 
@@ -18,7 +20,8 @@ export function feedStart(now: Date, timeZone: string): Instant {
   return startOfDayUtc(addDays(dayKeyOf(now, timeZone), -FEED_PAST_DAYS), timeZone);
 }
 
-const compactLocal = (instant: Instant, timeZone: string) => dayjs(instant).tz(timeZone).format('YYYYMMDDTHHmmss');
+/** A wall-clock date-time as RFC 5545 writes it beside a TZID: `YYYYMMDDTHHmmss`. */
+const compactLocal = (local: LocalDateTime) => local.slice(0, 19).replace(/[-:]/g, '');
 
 interface VEventInput {
   uid: string;
@@ -27,20 +30,31 @@ interface VEventInput {
   summary: string;
   now: Date;
   repeating?: string;
+  /** The instant a calendar app gives the occurrence this VEVENT replaces. */
   recurrenceId?: Instant;
 }
 
+/**
+ * One VEVENT. Its times are wall-clock times with the TZID when that is read back as the same instant; the second
+ * pass of a fall-back hour is not (a calendar app reads 01:30 as the first 01:30, RFC 5545 §3.3.5), so that
+ * event is written in UTC — the instant the API and the events page show. A series' DTSTART always keeps its
+ * TZID (its RRULE repeats a wall-clock time); where that misnames an occurrence, the occurrence gets an override.
+ * (A RECURRENCE-ID from `calendarInstantOf` always reads back as itself.)
+ */
 function addVEvent(calendar: ICalCalendar, input: VEventInput): void {
-  const start = dayjs(input.datetime).tz(input.timeZone);
+  const { datetime, timeZone } = input;
+  const inZone = input.repeating !== undefined || readsBackAsWallClock(datetime, timeZone);
+  const at = (instant: Instant) => (inZone ? dayjs(instant).tz(timeZone) : dayjs.utc(instant));
+  const start = at(datetime);
   calendar.createEvent({
     id: input.uid,
     start,
     end: start.add(EVENT_DURATION_MINUTES, 'minute'),
-    timezone: input.timeZone,
+    ...(inZone ? { timezone: timeZone } : {}),
     summary: input.summary,
     stamp: input.now,
     ...(input.repeating ? { repeating: input.repeating } : {}),
-    ...(input.recurrenceId ? { recurrenceId: dayjs(input.recurrenceId).tz(input.timeZone) } : {}),
+    ...(input.recurrenceId ? { recurrenceId: at(input.recurrenceId) } : {}),
   });
 }
 
@@ -52,7 +66,8 @@ function addVEvent(calendar: ICalCalendar, input: VEventInput): void {
  *   a calendar app never shows a cancelled date.
  * - An occurrence edited on its own (time or type differs from the rule's) is a VEVENT with the series' UID and a
  *   RECURRENCE-ID naming the occurrence it replaces.
- * Times are written as wall-clock times with TZID, and a VTIMEZONE is included for each zone used.
+ * Times are written as wall-clock times with TZID, and a VTIMEZONE is included for each zone used — except an
+ * instant that wall-clock time would name wrongly (the second pass of a fall-back hour), written in UTC.
  */
 export function renderPublicCalendar(data: PublicCalendarData, options: { portalName: string; timeZone: string; now: Date }): string {
   const { now, timeZone } = options;
@@ -84,12 +99,21 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
       for (const event of series.events) single(event, zone);
       continue;
     }
+    // What a calendar app makes of the RRULE: every occurrence day at DTSTART's wall-clock time, read as RFC 5545
+    // says. Where that is not the row's instant (moved, or the second pass of a fall-back hour), an override.
+    const ruleTime = timeOfLocal(localOf(first.instant, zone));
+    const appLocal = (occurrence: Occurrence): LocalDateTime => `${occurrence.day}T${ruleTime}`;
     const removed: Occurrence[] = [];
     const overrides: Array<{ occurrence: Occurrence; event: FeedEvent }> = [];
     for (const occurrence of occurrences) {
       const event = bySlot.get(occurrence.instant);
       if (!event) removed.push(occurrence);
-      else if (event.datetime !== occurrence.instant || event.event_type_id !== series.rule.event_type_id) overrides.push({ occurrence, event });
+      else if (
+        Date.parse(event.datetime) !== Date.parse(calendarInstantOf(appLocal(occurrence), zone)) ||
+        event.event_type_id !== series.rule.event_type_id
+      ) {
+        overrides.push({ occurrence, event });
+      }
     }
     const uid = `series-${series.id}@koinonia`;
     seen(first.instant, zone);
@@ -102,12 +126,13 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
       now,
       repeating: [
         `RRULE:${rruleOf(series.rule, occurrences.length)}`,
-        ...removed.map((occurrence) => `EXDATE;TZID=${zone}:${compactLocal(occurrence.instant, zone)}`),
+        ...removed.map((occurrence) => `EXDATE;TZID=${zone}:${compactLocal(appLocal(occurrence))}`),
       ].join('\n'),
     });
     for (const { occurrence, event } of overrides) {
       seen(event.datetime, zone);
-      addVEvent(calendar, { uid, datetime: event.datetime, timeZone: zone, summary: event.type_name ?? UNTYPED_SUMMARY, now, recurrenceId: occurrence.instant });
+      const recurrenceId = calendarInstantOf(appLocal(occurrence), zone);
+      addVEvent(calendar, { uid, datetime: event.datetime, timeZone: zone, summary: event.type_name ?? UNTYPED_SUMMARY, now, recurrenceId });
     }
     // A row whose slot the rule no longer gives (never expected) is still published, on its own.
     const slots = new Set(occurrences.map((occurrence) => occurrence.instant));

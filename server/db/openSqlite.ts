@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { DB } from './schema.ts';
 import type { Database } from './openDatabase.ts';
 import { sqliteFile } from './sqliteFile.ts';
@@ -19,6 +19,9 @@ function withStatementCache(sqlite: SQLite.Database, max = 256): SqliteDatabase 
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
+      // A full disk or an I/O error makes SQLite end the transaction itself; Kysely's rollback then failed with
+      // "cannot rollback - no transaction is active", and that, not the cause, reached the log.
+      if (sqlText === 'rollback' && !sqlite.inTransaction) return ALREADY_ROLLED_BACK;
       const text = sqlText === 'begin' ? 'begin immediate' : sqlText;
       const cached = statements.get(text);
       if (cached && !cached.busy) return cached;
@@ -29,6 +32,14 @@ function withStatementCache(sqlite: SQLite.Database, max = 256): SqliteDatabase 
     },
   };
 }
+
+/** The rollback of a transaction SQLite has already rolled back: nothing to do, so the original error is what is thrown. */
+const ALREADY_ROLLED_BACK: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
 
 export function openSqlite(dataDir: string): Database {
   fs.mkdirSync(dataDir, { recursive: true });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -52,6 +53,13 @@ const envSchema = z.object({
   PUBLIC_URL: url
     .refine((value) => !/[?#]/.test(value), { message: 'deve ser só o endereço base, sem ? nem #' })
     .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  API_HOST: z
+    .string()
+    .trim()
+    .refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), {
+      message: 'deve ser um endereço IP ou nome de host (ex.: 127.0.0.1 ou 0.0.0.0)',
+    })
     .optional(),
   SMTP_URL: z
     .string()
@@ -109,6 +117,8 @@ export interface Config {
   allocationConflictHours: number;
   /** The portal's address as its users reach it (`https://portal.example.org`, no trailing slash): links the API hands out use it instead of the request's Host. */
   publicUrl: string | undefined;
+  /** Where the API's own port listens; undefined: loopback when the web host runs in the same process, every interface otherwise. */
+  apiHost: string | undefined;
   /** Where e-mail goes (`smtp://` or `smtps://`, credentials in the URL); undefined: each message becomes an `.eml` file under `DATA_DIR/outbox/`. */
   smtpUrl: string | undefined;
   /** The From of every message. */
@@ -159,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean),
     allocationConflictHours: e.ALLOCATION_CONFLICT_HOURS,
     publicUrl: e.PUBLIC_URL,
+    apiHost: e.API_HOST,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PORTAL_NAME.replace(/["\\\r\n]/g, '')} <nao-responda@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
     reminderHours: e.REMINDER_HOURS,

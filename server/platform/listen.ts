@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface RunningServer {
   server: http.Server;
@@ -8,8 +9,18 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function listen(app: http.RequestListener, port: number, host?: string): Promise<RunningServer> {
+export interface ListenOptions {
+  /**
+   * Answers what Node's HTTP parser refuses (a malformed request line, headers over the limit …) before any
+   * request exists; without it Node answers an empty `400 Bad Request`.
+   */
+  onClientError?: (error: NodeJS.ErrnoException, socket: Duplex) => void;
+}
+
+/** Listens on `port` (every interface unless `host` names one). */
+export async function listen(app: http.RequestListener, port: number, host?: string, options: ListenOptions = {}): Promise<RunningServer> {
   const server = http.createServer();
+  if (options.onClientError) server.on('clientError', options.onClientError);
   // Longer than the proxy agent keeps idle sockets, so the web host never reuses one the API just closed.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -47,4 +58,13 @@ export async function listen(app: http.RequestListener, port: number, host?: str
         server.closeIdleConnections();
       }),
   };
+}
+
+/**
+ * Where the API's port listens: API_HOST when set; loopback when the web host runs in the same process (it hands
+ * `/api` to the API in memory, so nothing outside needs that port); every interface otherwise, for web hosts on
+ * other machines.
+ */
+export function apiListenHost(configured: string | undefined, webInProcess: boolean): string | undefined {
+  return configured ?? (webInProcess ? '127.0.0.1' : undefined);
 }

@@ -51,9 +51,11 @@ describe.each(testDatabases)('CSRF guard on $name', ({ open }) => {
 
   it('lets a same-origin request through (Origin matching Host, Sec-Fetch-Site: same-origin)', async () => {
     const host = 'portal.koinonia.example';
+    // Over HTTPS, as a TLS proxy on loopback (trusted by default) says.
     const res = await request(t.app)
       .post('/api/auth/register')
       .set('Host', host)
+      .set('X-Forwarded-Proto', 'https')
       .set('Origin', `https://${host}`)
       .set('Sec-Fetch-Site', 'same-origin')
       .send({ name: 'Mesma Origem', email: uniqueEmail('same'), password: TEST_PASSWORD });
