@@ -20,7 +20,7 @@ async function openHub(options: { signedIn: Person; calendarToken?: string }) {
   const portal = await openPortal({ events: EVENTS, signedIn: options.signedIn });
   if (options.calendarToken) await portal.setCalendarToken(options.signedIn, options.calendarToken);
   const rendered = renderApp('/login');
-  const hub = await screen.findByRole('region', { name: 'Minha conta' }, { timeout: 5000 });
+  const hub = await screen.findByRole('region', { name: 'Minha conta' });
   return { portal, hub, ...rendered };
 }
 

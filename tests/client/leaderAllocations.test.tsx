@@ -15,7 +15,7 @@ async function openLeaderView(
 ) {
   const portal = await openPortal({ events: EVENTS, signedIn, allocations });
   const rendered = renderApp('/events', { preloadedState: { events: LEADER_VIEW } });
-  const list = await screen.findByRole('list', { name: 'Escala de membros' }, { timeout: 5000 });
+  const list = await screen.findByRole('list', { name: 'Escala de membros' });
   return { portal, list, ...rendered };
 }
 
@@ -25,7 +25,7 @@ function itemOf(list: HTMLElement, eventId: number): HTMLElement {
 
 async function openAllocation(list: HTMLElement, eventId: number, user: ReturnType<typeof renderApp>['user']) {
   await user.click(list.querySelector<HTMLElement>(`[data-event-id="${eventId}"]`)!);
-  return screen.findByRole('dialog', { name: 'Allocate Member to Event' }, { timeout: 5000 });
+  return screen.findByRole('dialog', { name: 'Allocate Member to Event' });
 }
 
 function optionValues(input: HTMLElement): string[] {

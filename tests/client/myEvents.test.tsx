@@ -38,7 +38,7 @@ describe('My Events for a signed-in member (issue 5)', () => {
       ],
     });
     const { user } = renderApp('/events', { preloadedState: { events: MY_EVENTS } });
-    const list = await screen.findByRole('list', { name: 'Minhas escalas' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Minhas escalas' });
     expect(listed(list)).toEqual([
       ['Culto', '22 de novembro de 2026 às 19:00:00', 'Louvor'],
       ['Conferência', '15 de dezembro de 2026 às 19:30:00', 'Recepção'],
@@ -62,7 +62,7 @@ describe('My Events for a signed-in member (issue 5)', () => {
   it('says "Você ainda não está escalado em nenhum evento." and highlights no day when they serve nowhere', async () => {
     await openPortal({ events: EVENTS, signedIn: MEMBER, allocations: [{ event: 7, department: 'Mídia', member: ANA }] });
     renderApp('/events', { preloadedState: { events: MY_EVENTS } });
-    expect(await screen.findByText('Você ainda não está escalado em nenhum evento.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Você ainda não está escalado em nenhum evento.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('table')).toHaveLength(2));
     expect(highlightedDays()).toEqual([]);
   });

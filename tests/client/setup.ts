@@ -22,9 +22,9 @@ installPortalFetch(() => import('./support/realApi.ts').then((realApi) => realAp
 
 // Role queries over two full calendars are slow on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
-// The answers come from a real API over HTTP and SQLite: on a busy machine the first one of a file can take
-// over a second (testing-library's default wait for findBy…/waitFor).
-configure({ asyncUtilTimeout: 5000 });
+// The answers come from a real API over HTTP and SQLite: on a busy machine the first screen of a file can take
+// seconds (testing-library waits one second by default in findBy… and waitFor).
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   startRecordingConsoleErrors();
