@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/openDatabase.ts';
-import { claimDueMessages, recordOutcome, type ClaimedMessage, type Outcome } from '../outbox/outboxQueries.ts';
+import { claimDueMessages, recordOutcomes, type ClaimedMessage, type Outcome } from '../outbox/outboxQueries.ts';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { composeMessage } from './composeMessage.ts';
@@ -31,6 +31,8 @@ export interface OutboxWorkerOptions {
   pollMs?: number;
   /** Messages sent at once: one slow or failing message never holds back the others. */
   concurrency?: number;
+  /** Messages claimed at a time. */
+  batchSize?: number;
 }
 
 export interface OutboxWorker {
@@ -61,10 +63,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const mailer = options.mailer ?? createMailer(config, logger);
   const pollMs = options.pollMs ?? 1000;
   const concurrency = options.concurrency ?? 8;
+  const batchSize = Math.max(options.batchSize ?? 50, concurrency);
   const leaseId = randomBytes(8).toString('hex');
-  const inFlight = new Set<Promise<void>>();
-  /** The ids of the messages in flight. */
-  const sending = new Set<number>();
+  /** The messages this worker claimed and has not recorded yet: never claimed again by it, whatever the clock says. */
+  const held = new Set<number>();
   let stopped = false;
   let pumping = false;
   let again = false;
@@ -99,33 +101,73 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (queued > 0) logger.info({ queued }, 'lembretes na fila');
   }
 
-  async function deliver(message: ClaimedMessage): Promise<void> {
-    let outcome: Outcome;
+  /** Writes and sends one message; never throws: a failure is an outcome. */
+  async function deliver(message: ClaimedMessage): Promise<Outcome> {
     try {
       const composed = await composeMessage(database.db, config, message, now());
-      if ('mail' in composed) {
-        await mailer.send(composed.mail);
-        outcome = { status: 'sent' };
-      } else {
-        outcome = composed;
-      }
+      if (!('mail' in composed)) return composed;
+      await mailer.send(composed.mail);
+      return { status: 'sent' };
     } catch (error) {
       const text = errorText(error);
       const last = message.attempts >= MAX_ATTEMPTS;
-      outcome = last
+      logger.warn({ outbox: message.id, kind: message.kind, attempt: message.attempts, err: text }, last ? 'e-mail não entregue: desistindo após as tentativas' : 'e-mail não entregue: nova tentativa mais tarde');
+      return last
         ? { status: 'failed', error: text }
         : { status: 'retry', error: text, retryAt: new Date(now().getTime() + RETRY_DELAYS_MS[message.attempts - 1]!).toISOString() };
-      logger.warn({ outbox: message.id, kind: message.kind, attempt: message.attempts, err: text }, last ? 'e-mail não entregue: desistindo após as tentativas' : 'e-mail não entregue: nova tentativa mais tarde');
-    }
-    try {
-      const recorded = await recordOutcome(database.db, message, outcome, now());
-      if (!recorded) logger.warn({ outbox: message.id }, 'o resultado de um envio não foi registrado: outro trabalhador assumiu a mensagem');
-      else if (outcome.status === 'sent') logger.debug({ outbox: message.id, kind: message.kind }, 'e-mail enviado');
-    } catch (error) {
-      // The lease runs out and the message is tried again.
-      logger.error({ outbox: message.id, err: errorText(error) }, 'não foi possível registrar o resultado de um envio');
     }
   }
+
+  /** Outcomes wait here to be recorded together: one transaction (one disk flush) for many messages. */
+  let unrecorded: Array<{ message: ClaimedMessage; outcome: Outcome }> = [];
+  let recording: Promise<void> | undefined;
+
+  async function recordAll(): Promise<void> {
+    while (unrecorded.length > 0) {
+      const batch = unrecorded;
+      unrecorded = [];
+      try {
+        const lost = await recordOutcomes(database.db, batch, now());
+        for (const id of lost) logger.warn({ outbox: id }, 'o resultado de um envio não foi registrado: outro trabalhador assumiu a mensagem');
+      } catch (error) {
+        // The leases run out and the messages are tried again.
+        logger.error({ messages: batch.map(({ message }) => message.id), err: errorText(error) }, 'não foi possível registrar o resultado dos envios');
+      }
+      for (const { message } of batch) held.delete(message.id);
+    }
+  }
+
+  function flush(): void {
+    if (recording || unrecorded.length === 0) return;
+    recording = recordAll().finally(() => {
+      recording = undefined;
+      flush();
+      schedule(0);
+    });
+  }
+
+  function record(message: ClaimedMessage, outcome: Outcome): void {
+    unrecorded.push({ message, outcome });
+    flush();
+  }
+
+  /** Claimed messages waiting for a free sending slot. */
+  const waiting: ClaimedMessage[] = [];
+  let active = 0;
+
+  function startSending(): void {
+    while (!stopped && active < concurrency && waiting.length > 0) {
+      const message = waiting.shift()!;
+      active += 1;
+      void deliver(message).then((outcome) => {
+        active -= 1;
+        record(message, outcome);
+        startSending();
+      });
+    }
+  }
+
+  const busy = () => waiting.length > 0 || active > 0 || recording !== undefined;
 
   async function pump(): Promise<void> {
     if (stopped) return;
@@ -135,34 +177,29 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     pumping = true;
     again = false;
-    let idle = true;
+    let claimedAny = false;
     const settling = settleWaiters;
     settleWaiters = [];
     try {
       await scanReminders();
-      while (!stopped && inFlight.size < concurrency) {
-        const claimed = await claimDueMessages(database.db, { now: now(), limit: concurrency - inFlight.size, leaseMs: LEASE_MS, leaseId, sending: [...sending] });
-        if (claimed.length === 0) break;
-        idle = false;
-        for (const message of claimed) {
-          sending.add(message.id);
-          const delivery: Promise<void> = deliver(message).finally(() => {
-            inFlight.delete(delivery);
-            sending.delete(message.id);
-            schedule(0);
-          });
-          inFlight.add(delivery);
-        }
+      // A claim is a batch; the next is taken when this one has left the waiting line, so one slow message in a
+      // slot never stops the others.
+      if (!stopped && waiting.length === 0 && held.size < batchSize) {
+        const claimed = await claimDueMessages(database.db, { now: now(), limit: batchSize - held.size, leaseMs: LEASE_MS, leaseId, sending: [...held] });
+        for (const message of claimed) held.add(message.id);
+        waiting.push(...claimed);
+        claimedAny = claimed.length > 0;
+        startSending();
       }
     } catch (error) {
       logger.error({ err: errorText(error) }, 'a fila de e-mails não pôde ser lida; nova tentativa em instantes');
     } finally {
       pumping = false;
     }
-    if (idle && inFlight.size === 0) for (const resolve of settling) resolve();
+    if (!claimedAny && !busy()) for (const resolve of settling) resolve();
     else settleWaiters.push(...settling);
-    if (again || (!idle && inFlight.size < concurrency)) schedule(0);
-    else schedule(pollMs);
+    if (again || (claimedAny && waiting.length === 0)) schedule(0);
+    else schedule(busy() ? Math.min(pollMs, 50) : pollMs);
   }
 
   schedule(0);
@@ -185,7 +222,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       for (const resolve of settleWaiters.splice(0)) resolve();
       // A send has its own time limit; past it, the lease ends and another process takes the message.
       const giveUpAt = Date.now() + SEND_TIMEOUT_MS;
-      while ((pumping || inFlight.size > 0) && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 20));
+      waiting.splice(0);
+      while ((pumping || active > 0 || recording) && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 20));
       mailer.close();
     },
   };

@@ -226,11 +226,28 @@ const withoutSecret = (payload: MessagePayload): string => {
 };
 
 /**
- * Records the outcome of a claimed message. Only the claim that holds the lease may: a worker whose lease ran out
- * (and whose message another worker took) changes nothing, and gets false. Once a message is done its secret is
- * erased, so the raw token of a link lives only until the message is out.
+ * Records the outcomes of claimed messages, in one transaction. Only the claim that holds the lease may: a worker
+ * whose lease ran out (and whose message another worker took) changes nothing; the ids of such messages are
+ * returned. Once a message is done its secret is erased, so the raw token of a link lives only until the message
+ * is out.
  */
-export async function recordOutcome(db: Kysely<DB>, message: ClaimedMessage, outcome: Outcome, now: Date): Promise<boolean> {
+export async function recordOutcomes(
+  db: Kysely<DB>,
+  outcomes: ReadonlyArray<{ message: ClaimedMessage; outcome: Outcome }>,
+  now: Date,
+): Promise<number[]> {
+  if (outcomes.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const lost: number[] = [];
+    for (const { message, outcome } of outcomes) {
+      if (!(await recordOutcome(trx, message, outcome, now))) lost.push(message.id);
+    }
+    return lost;
+  });
+}
+
+/** `recordOutcomes` for one message; false when its lease was not this claim's any more. */
+export async function recordOutcome(db: Db, message: ClaimedMessage, outcome: Outcome, now: Date): Promise<boolean> {
   const released = { lease_until: null, lease_id: null };
   const values =
     outcome.status === 'retry'

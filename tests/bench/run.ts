@@ -9,6 +9,7 @@ import { buildClient, runClientSection, type ClientBuild } from './clientBudget.
 import { benchWindow, postgresAnswers, runDataSection, type Fixture } from './generateData.ts';
 import { runGrowthSection } from './growth.ts';
 import { runMemorySection } from './memory.ts';
+import { runOutboxSection } from './outboxDrain.ts';
 import { installExitHandlers, runCleanups, tempDir } from './processes.ts';
 import { renderTable, writeResults, type SectionResult } from './report.ts';
 import { runProxySection } from './proxyOverhead.ts';
@@ -46,7 +47,8 @@ async function main(): Promise<number> {
 
   let clientBuild: Promise<ClientBuild> | undefined;
   type Runner = () => Promise<SectionResult>;
-  const plan: Array<{ id: string; title: string; run: Runner }> = [
+  // `standalone`: needs neither the data set nor the pool's servers (BENCH_SECTIONS=<id> runs it alone).
+  const plan: Array<{ id: string; title: string; run: Runner; standalone?: boolean }> = [
     {
       id: 'data',
       title: '1. Data at scale',
@@ -66,11 +68,18 @@ async function main(): Promise<number> {
     { id: 'growth', title: '4. Growth', run: () => runGrowthSection(fixture, SIZES, pool) },
     { id: 'client', title: '5. Client', run: () => runClientSection(SIZES, pool, logDir, clientBuild!) },
     { id: 'memory', title: '6. Memory', run: () => runMemorySection(fixture, SIZES, pool) },
+    {
+      id: 'reminders',
+      title: '7. Reminders drained',
+      standalone: true,
+      run: () => runOutboxSection({ count: SMOKE ? 300 : 10_000, pgUrl: PG_URL, usePostgres: pgUp, logDir }),
+    },
   ];
 
   // BENCH_SECTIONS=proxy,growth runs only those (the data section always runs: everything else needs it).
   const only = process.env.BENCH_SECTIONS?.split(',').map((id) => id.trim());
-  const chosen = only ? plan.filter((step) => step.id === 'data' || only.includes(step.id)) : plan;
+  const needsData = !only || plan.some((step) => only.includes(step.id) && !step.standalone);
+  const chosen = only ? plan.filter((step) => (step.id === 'data' && needsData) || only.includes(step.id)) : plan;
 
   try {
     for (const step of chosen) {

@@ -42,6 +42,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     allowInsecureAuth: true,
+    disableReverseLookup: true,
     logger: false,
     size: 10 * 1024 * 1024,
     onAuth(auth, _session, callback) {

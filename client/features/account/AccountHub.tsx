@@ -8,6 +8,7 @@ import { portalErrorOf } from '../../kit/portalError.ts';
 import { useLogoutMutation } from '../../kit/session/sessionApi.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
+import { NotificationPreferences } from './NotificationPreferences.tsx';
 import { PasswordChange } from './PasswordChange.tsx';
 import './AccountHub.css';
 
@@ -21,7 +22,7 @@ export interface AccountHubProps {
   user: User;
 }
 
-/** /login for a signed-in user: who they are, `Sair`, their calendar feed and a password change. */
+/** /login for a signed-in user: who they are, `Sair`, their calendar feed, what reaches them and a password change. */
 export function AccountHub({ user }: AccountHubProps) {
   useDocumentTitle('Minha conta');
   const navigate = useNavigate();
@@ -73,6 +74,7 @@ export function AccountHub({ user }: AccountHubProps) {
         </button>
       </section>
       <CalendarFeed />
+      <NotificationPreferences />
       <PasswordChange />
     </div>
   );

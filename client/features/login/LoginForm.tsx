@@ -17,6 +17,8 @@ export interface LoginFormProps {
   busy?: boolean;
   /** The last attempt's error, in pt-BR, shown inside the panel. */
   error?: string | null;
+  /** "Esqueceu sua senha?" was clicked, with what the email field holds (the page opens its dialog). */
+  onForgotPassword?: (email: string) => void;
 }
 
 const SOCIAL_BUTTONS: Array<{ icon: IconName; label: string }> = [
@@ -26,7 +28,7 @@ const SOCIAL_BUTTONS: Array<{ icon: IconName; label: string }> = [
   { icon: 'linkedin', label: 'LinkedIn' },
 ];
 
-export function LoginForm({ onLogin, titleRef, busy = false, error = null }: LoginFormProps) {
+export function LoginForm({ onLogin, titleRef, busy = false, error = null, onForgotPassword }: LoginFormProps) {
   const id = useId();
   const submitRef = useRef<HTMLButtonElement>(null);
   useFocusKeptAfterBusy(busy, submitRef);
@@ -52,7 +54,16 @@ export function LoginForm({ onLogin, titleRef, busy = false, error = null }: Log
       <p className="auth-form__hint">ou use email e senha</p>
       <TextField id={`${id}-email`} label="Email de login" name="email" type="email" autoComplete="username" />
       <TextField id={`${id}-password`} label="Senha de login" name="password" type="password" autoComplete="current-password" />
-      <a className="auth-form__link" href="#" onClick={(event) => event.preventDefault()}>
+      <a
+        className="auth-form__link"
+        href="#"
+        onClick={(event) => {
+          // The page stays where it is (no hash, no navigation); the dialog opens on it.
+          event.preventDefault();
+          const email = event.currentTarget.closest('form')?.elements.namedItem('email');
+          onForgotPassword?.(email instanceof HTMLInputElement ? email.value : '');
+        }}
+      >
         Esqueceu sua senha?
       </a>
       {error ? (

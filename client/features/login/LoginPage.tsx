@@ -1,10 +1,13 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import type { User } from '../../../shared/schemas/auth.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useSession } from '../../kit/session/useSession.ts';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
+import { PASSWORD_RESET_PARAM, ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { loginModeChanged, selectLoginMode, type LoginMode } from './loginSlice.ts';
 import { useAuthForms } from './useAuthForms.ts';
 import './LoginPage.css';
@@ -21,10 +24,32 @@ export interface LoginPageProps {
  */
 export function LoginPage({ renderAccount }: LoginPageProps) {
   const session = useSession();
-  if (session.status === 'signedIn') {
-    return <Suspense fallback={<PageStatus />}>{renderAccount(session.user)}</Suspense>;
-  }
-  return <AuthPanel />;
+  return (
+    <>
+      {session.status === 'signedIn' ? <Suspense fallback={<PageStatus />}>{renderAccount(session.user)}</Suspense> : <AuthPanel />}
+      <PasswordResetLink />
+    </>
+  );
+}
+
+/**
+ * `/login?redefinir=<token>`, the e-mailed reset link (PRODUCT §1 departure 4): a dialog asks the new password.
+ * Closing it leaves `/login` without the token.
+ */
+function PasswordResetLink() {
+  const [params, setParams] = useSearchParams();
+  const token = params.get(PASSWORD_RESET_PARAM);
+  if (!token) return null;
+  const close = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(PASSWORD_RESET_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  return <ResetPasswordDialog token={token} onClose={close} />;
 }
 
 function PageStatus() {
@@ -44,6 +69,8 @@ function AuthPanel() {
   const dispatch = useAppDispatch();
   useDocumentTitle(mode === 'login' ? 'Login' : 'Criar conta');
   const forms = useAuthForms();
+  // "Esqueceu sua senha?": the dialog opens on this page, with the email typed so far.
+  const [forgotPassword, setForgotPassword] = useState<{ email: string } | null>(null);
 
   const loginTitle = useRef<HTMLHeadingElement>(null);
   const registerTitle = useRef<HTMLHeadingElement>(null);
@@ -68,7 +95,13 @@ function AuthPanel() {
       <section className="auth" data-mode={mode} aria-label="Acesso à conta">
         <div className="auth__forms">
           <div className="auth__slot auth__slot--login" inert={!isLogin} aria-hidden={isLogin ? undefined : true}>
-            <LoginForm titleRef={loginTitle} onLogin={forms.login} busy={forms.loginBusy} error={forms.loginError} />
+            <LoginForm
+              titleRef={loginTitle}
+              onLogin={forms.login}
+              busy={forms.loginBusy}
+              error={forms.loginError}
+              onForgotPassword={(email) => setForgotPassword({ email })}
+            />
           </div>
           <div className="auth__slot auth__slot--register" inert={isLogin} aria-hidden={isLogin ? true : undefined}>
             <RegisterForm
@@ -108,6 +141,7 @@ function AuthPanel() {
           </div>
         </div>
       </section>
+      {forgotPassword ? <ForgotPasswordDialog email={forgotPassword.email} onClose={() => setForgotPassword(null)} /> : null}
     </div>
   );
 }

@@ -106,6 +106,8 @@ describe.each(testDatabases)('the messages of an escala on $name', ({ open }) =>
     const eventId = await nextEvent();
     const kept = (await postAllocation(w.leader.agent, eventId, { department: 'Louvor', member: staying.user.id }).expect(201)).body as { id: number };
     const gone = (await postAllocation(w.leader.agent, eventId, { department: 'Louvor', member: declining.user.id }).expect(201)).body as { id: number };
+    // Both invited first (an invitation not yet sent when the member answers is not sent at all).
+    await expect.poll(() => sink.to(staying.user.email).length + sink.to(declining.user.email).length, POLL).toBe(2);
     await staying.agent.post(`/api/allocations/${kept.id}/response`).send({ answer: 'confirmed' }).expect(200);
     await declining.agent.post(`/api/allocations/${gone.id}/response`).send({ answer: 'declined' }).expect(200);
     await settled(w.t.database, () => w.t.clock.now);

@@ -1,0 +1,82 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../kit/Modal.tsx';
+import { portalErrorOf } from '../../kit/portalError.ts';
+import { Spinner } from '../../kit/Spinner.tsx';
+import { TextField } from '../../kit/TextField.tsx';
+import { useRequestPasswordResetMutation } from './passwordResetApi.ts';
+import './PasswordReset.css';
+
+export const FORGOT_PASSWORD_TITLE = 'Esqueceu sua senha?';
+
+export interface ForgotPasswordDialogProps {
+  /** What the login form's email field holds, to start from. */
+  email?: string;
+  onClose: () => void;
+}
+
+/**
+ * "Esqueceu sua senha?" (PRODUCT §1 departure 4): asks the account's email and sends a single-use link. The
+ * answer is the same whether or not an account has the email, and so is what the dialog says.
+ */
+export function ForgotPasswordDialog({ email: initialEmail = '', onClose }: ForgotPasswordDialogProps) {
+  const id = useId();
+  const [email, setEmail] = useState(initialEmail);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
+
+  const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
+    submit.preventDefault();
+    if (isLoading) return;
+    setError(null);
+    const address = email.trim();
+    if (address === '') return setError('Informe o email da sua conta.');
+    const result = await requestReset({ email: address });
+    if (result.error) {
+      setError(portalErrorOf(result.error, 'Não foi possível pedir o link. Tente novamente.').message);
+      return;
+    }
+    setSentTo(address);
+  };
+
+  return (
+    <Modal
+      title={FORGOT_PASSWORD_TITLE}
+      onClose={onClose}
+      footer={
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {sentTo ? 'Fechar' : 'Cancelar'}
+        </button>
+      }
+    >
+      {sentTo ? (
+        <p className="password-reset__message" role="status">
+          Se houver uma conta com o email {sentTo}, enviamos para ele um link para redefinir a senha. O link vale por
+          uma hora e pode ser usado uma vez.
+        </p>
+      ) : (
+        <form className="password-reset__form" onSubmit={(submit) => void handleSubmit(submit)} noValidate aria-busy={isLoading || undefined}>
+          <p className="password-reset__message">Informe o email da sua conta: enviaremos um link para você escolher uma nova senha.</p>
+          <TextField
+            id={`${id}-email`}
+            label="Email da conta"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(change) => setEmail(change.target.value)}
+            data-autofocus
+          />
+          {error ? (
+            <p className="password-reset__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={isLoading}>
+            {isLoading ? <Spinner /> : null}
+            Enviar link
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}
