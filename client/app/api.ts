@@ -39,6 +39,6 @@ const portalBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryEr
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: portalBaseQuery,
-  tagTypes: ['Event', 'Session', 'Allocation', 'Department', 'Member', 'MyEvent', 'EventType', 'CalendarToken'],
+  tagTypes: ['Event', 'Session', 'Allocation', 'Department', 'Member', 'MyEvent', 'EventType', 'CalendarToken', 'Blockout', 'EventTeam', 'ResponseLink'],
   endpoints: () => ({}),
 });

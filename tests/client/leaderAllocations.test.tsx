@@ -63,9 +63,9 @@ describe('Leader View for a leader (issue 5)', () => {
 
     await user.type(department, 'louvor');
     await user.type(member, 'Ana Souza');
-    // Suggestions follow what is typed: GET /api/members?q=…
+    // Suggestions follow what is typed: the member search marked for this event, GET /api/events/{id}/candidates?q=…
     await waitFor(() => expect(optionValues(member)).toEqual(['ana@example.org']));
-    expect(portal.paths()).toContain('/api/members?q=Ana+Souza');
+    expect(portal.paths()).toContain('/api/events/7/candidates?q=Ana+Souza');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -128,7 +128,7 @@ describe('Leader View for a leader (issue 5)', () => {
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Nenhum membro cadastrado com esse email.'));
 
     // The suggestions for what was typed have been asked (a leader's search; a member's would be refused).
-    await waitFor(() => expect(portal.paths()).toContain('/api/members?q=ninguem%40example.org'));
+    await waitFor(() => expect(portal.paths()).toContain('/api/events/9/candidates?q=ninguem%40example.org'));
     await portal.settled();
     // Meanwhile an admin took away the leader's role: the API refuses the same allocation.
     await portal.setRole(LEADER, 'member');

@@ -11,9 +11,9 @@ function highlightedDays() {
   return [...document.querySelectorAll('[role="tabpanel"]:not([hidden]) [data-has-events="true"]')].map((day) => day.getAttribute('data-day'));
 }
 
+/** The events of a list (their buttons; the answer and team buttons under each are not events). */
 function listed(list: HTMLElement) {
-  return within(list)
-    .getAllByRole('button')
+  return [...list.querySelectorAll<HTMLElement>('button.event-button')]
     .map((button) => [
       button.querySelector('.event-button__name')?.textContent,
       button.querySelector('time')?.textContent,

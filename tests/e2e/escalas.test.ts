@@ -79,7 +79,8 @@ describePortal('Escalas (issue 5)', (portalTest) => {
       await page.getByRole('tab', { name: 'My Events' }).click();
       const mine = page.getByRole('list', { name: 'Minhas escalas' });
       await mine.waitFor();
-      expect(await mine.getByRole('button').count()).toBe(2);
+      // Two events (each with its answer buttons under it).
+      expect(await mine.locator('button.event-button').count()).toBe(2);
       expect(await mine.locator(`[data-event-id="${first.id}"] .event-button__detail`).textContent()).toBe('Louvor');
       expect(await mine.locator(`[data-event-id="${second.id}"] .event-button__detail`).textContent()).toBe('Mídia');
       expect(await dayButton(visit, day).getAttribute('data-has-events')).toBe('true');

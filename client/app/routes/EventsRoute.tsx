@@ -1,8 +1,10 @@
-import { lazy } from 'react';
+import { lazy, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { AllocationModal } from '../../features/escalas/AllocationModal.tsx';
 import { LeaderView, leaderViewAccess, type LeaderBoardParts, type LeaderViewAccess } from '../../features/escalas/LeaderView.tsx';
 import { MyEvents } from '../../features/escalas/MyEvents.tsx';
+import { RESPONSE_LINK_PARAM, ResponseLinkDialog } from '../../features/escalas/ResponseLinkDialog.tsx';
 import { EventsBoard } from '../../features/events/EventsBoard.tsx';
 import { EventsPage, type EventsPanel } from '../../features/events/EventsPage.tsx';
 import { selectCachedEvent, useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
@@ -16,7 +18,8 @@ const LeaderSchedulePanel = lazy(() => import('./LeaderSchedulePanel.tsx').then(
 /**
  * /events: the events page, with the escalas' screens in its My Events and Leader View tabs and the allocation
  * modal. A visitor sees the specification's page: the full list under My Events, the allocation modal on a
- * click in Leader View. A member sees where they serve, and the details from Leader View.
+ * click in Leader View. A member sees where they serve, and the details from Leader View. An e-mailed answer
+ * link (`/events?resposta=<token>`) adds the dialog that asks before answering, signed in or not.
  */
 export function EventsRoute() {
   const session = useSession();
@@ -28,6 +31,7 @@ export function EventsRoute() {
       leaderViewOpens={access === 'member' ? 'eventDetails' : 'allocation'}
     >
       <PageAllocationModal />
+      <ResponseLinkFromUrl />
     </EventsPage>
   );
 }
@@ -57,4 +61,28 @@ function PageAllocationModal() {
   const event = useAppSelector((state) => (eventId === null ? undefined : selectCachedEvent(state, eventId)));
   const dispatch = useAppDispatch();
   return <AllocationModal event={event} onClose={() => dispatch(modalClosed('allocation'))} />;
+}
+
+const NO_CHANGES = () => () => {};
+
+/**
+ * The answer dialog of `?resposta=<token>`, opened once the page has started: the build pre-renders /events
+ * without it, and a hydration's first render must match that (it reads the server snapshot, false). Closing it
+ * takes the parameter out of the address.
+ */
+function ResponseLinkFromUrl() {
+  const [params, setParams] = useSearchParams();
+  const started = useSyncExternalStore(NO_CHANGES, () => true, () => false);
+  const token = params.get(RESPONSE_LINK_PARAM);
+  if (!started || !token) return null;
+  const close = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(RESPONSE_LINK_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  return <ResponseLinkDialog token={token} onClose={close} />;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Allocation } from '../../../shared/schemas/escalas.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
+import { answersSummary, LEADER_STATUS_LABELS } from './allocationStatus.ts';
 import { useDeleteAllocationMutation } from './escalasApi.ts';
 import './EventAllocations.css';
 
@@ -13,8 +14,8 @@ export interface EventAllocationsProps {
 }
 
 /**
- * Who serves at one event (name and department), each with `Remover`, which asks to confirm before
- * `DELETE /api/allocations/{id}`.
+ * Who serves at one event (name, department and answer: pendente, confirmado, recusado with the reason), the
+ * answers counted in one line, each with `Remover`, which asks to confirm before `DELETE /api/allocations/{id}`.
  */
 export function EventAllocations({ allocations, eventLabel }: EventAllocationsProps) {
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -34,18 +35,21 @@ export function EventAllocations({ allocations, eventLabel }: EventAllocationsPr
       {allocations.length === 0 ? (
         <p className="event-allocations__empty">Ninguém escalado ainda.</p>
       ) : (
-        <ul className="event-allocations__list" aria-label={`Escala: ${eventLabel}`}>
-          {allocations.map((allocation) => (
-            <AllocationItem
-              key={allocation.id}
-              allocation={allocation}
-              confirming={confirming === allocation.id}
-              onConfirm={() => setConfirming(allocation.id)}
-              onKeep={() => setConfirming(null)}
-              onRemoved={() => removed(allocation)}
-            />
-          ))}
-        </ul>
+        <>
+          <p className="event-allocations__summary">{answersSummary(allocations)}</p>
+          <ul className="event-allocations__list" aria-label={`Escala: ${eventLabel}`}>
+            {allocations.map((allocation) => (
+              <AllocationItem
+                key={allocation.id}
+                allocation={allocation}
+                confirming={confirming === allocation.id}
+                onConfirm={() => setConfirming(allocation.id)}
+                onKeep={() => setConfirming(null)}
+                onRemoved={() => removed(allocation)}
+              />
+            ))}
+          </ul>
+        </>
       )}
       <p className="visually-hidden" role="status">
         {announcement}
@@ -92,6 +96,12 @@ function AllocationItem({ allocation, confirming, onConfirm, onKeep, onRemoved }
       <span className="event-allocations__who">
         <span className="event-allocations__member">{member.name}</span>
         <span className="event-allocations__department">{department.name}</span>
+        <span className={`event-allocations__status event-allocations__status--${allocation.status}`}>
+          {LEADER_STATUS_LABELS[allocation.status]}
+        </span>
+        {allocation.status === 'declined' && allocation.reason ? (
+          <span className="event-allocations__reason">Motivo: {allocation.reason}</span>
+        ) : null}
       </span>
       {confirming ? (
         <span className="event-allocations__confirm" role="group" aria-label={`Remover ${member.name} (${department.name})?`}>

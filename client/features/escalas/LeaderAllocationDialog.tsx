@@ -5,6 +5,8 @@ import { EventReadOnlyFields } from '../../kit/EventReadOnlyFields.tsx';
 import { Modal } from '../../kit/Modal.tsx';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
+import { CandidateNotice, candidateLabel } from './CandidateNotice.tsx';
+import { MemberUnavailableNotice } from './MemberUnavailableNotice.tsx';
 import { ScheduleConflictNotice } from './ScheduleConflictNotice.tsx';
 import { FORCE_ALLOCATION_LABEL, useAllocationForm } from './useAllocationForm.ts';
 import './AllocationForm.css';
@@ -16,7 +18,9 @@ export interface LeaderAllocationDialogProps {
 
 /**
  * Allocate Member to Event for a leader or an admin (loaded when first needed): the specification's fields
- * and buttons, with suggestions as you type; Submit saves the allocation, and its errors show here.
+ * and buttons, with suggestions as you type, each marked when the member is unavailable that day or serves close
+ * by (shown for the member picked before Submit); Submit saves the allocation, and its errors show here — a
+ * schedule conflict or a blocked day with `Alocar mesmo assim`.
  */
 export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialogProps) {
   const { timeZone } = usePublicConfig();
@@ -67,18 +71,25 @@ export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialo
           value={form.member}
           onChange={(change) => form.setMember(change.target.value)}
           hint="Digite o nome ou o email e escolha na lista."
+          // The hint, and what the leader should know about the member picked (CandidateNotice).
+          aria-describedby={`${id}-member-hint ${id}-candidate`}
         >
           <datalist id={`${id}-members`}>
             {form.members.map((member) => (
-              <option key={member.id} value={member.email} label={member.name}>
-                {member.name}
+              <option key={member.id} value={member.email} label={candidateLabel(member)}>
+                {candidateLabel(member)}
               </option>
             ))}
           </datalist>
         </TextField>
-        {error?.code === 'schedule_conflict' ? (
+        <CandidateNotice id={`${id}-candidate`} candidate={form.candidate} timeZone={timeZone} />
+        {error?.code === 'schedule_conflict' || error?.code === 'member_unavailable' ? (
           <>
-            <ScheduleConflictNotice ref={errorRef} message={error.message} conflicts={error.conflicts ?? []} timeZone={timeZone} />
+            {error.code === 'member_unavailable' ? (
+              <MemberUnavailableNotice ref={errorRef} message={error.message} blockouts={error.blockouts ?? []} />
+            ) : (
+              <ScheduleConflictNotice ref={errorRef} message={error.message} conflicts={error.conflicts ?? []} timeZone={timeZone} />
+            )}
             <button type="button" className="button button--secondary allocation-form__force" onClick={form.forceSubmit} disabled={form.busy}>
               {form.busy ? <Spinner /> : null}
               {FORCE_ALLOCATION_LABEL}

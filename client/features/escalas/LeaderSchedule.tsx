@@ -7,6 +7,7 @@ import { eventName } from '../../kit/eventName.ts';
 import { EventAllocations } from './EventAllocations.tsx';
 import { useGetAllocationsInRangeQuery, type AllocationRange } from './escalasApi.ts';
 import { ALLOCATION_INTRO, LEADER_VIEW_HEADING, type LeaderBoardParts } from './LeaderView.tsx';
+import { useLivePolling, useRefetchWhenSeen } from './useLiveRefresh.ts';
 import './LeaderSchedule.css';
 
 export interface LeaderScheduleProps {
@@ -39,7 +40,11 @@ const NO_ALLOCATIONS: Allocation[] = [];
  */
 export function LeaderSchedule({ range, renderBoard, toolbar, eventActions }: LeaderScheduleProps) {
   const { timeZone } = usePublicConfig();
-  const allocations = useGetAllocationsInRangeQuery(range, { refetchOnMountOrArgChange: true });
+  // The members' answers arrive while the leader looks: asked again on coming back to the page, and every
+  // LIVE_REFRESH_MS while it is in view.
+  const pollingInterval = useLivePolling();
+  const allocations = useGetAllocationsInRangeQuery(range, { refetchOnMountOrArgChange: true, pollingInterval });
+  useRefetchWhenSeen(allocations.refetch);
   const grouped = useMemo(() => byEvent(allocations.data ?? NO_ALLOCATIONS), [allocations.data]);
   const loaded = allocations.data !== undefined;
 

@@ -1,16 +1,21 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import type { Session } from '../../kit/session/useSession.ts';
+import { MyService } from './MyService.tsx';
 import { useMyEvents } from './useMyEvents.ts';
 
 /** What My Events puts on the board of the window's events, which the events page draws. */
 export interface MyEventsBoardParts {
   heading: string;
+  intro?: ReactNode;
   events: readonly MyEvent[] | undefined;
   isLoading: boolean;
   emptyText: string;
   /** The department I serve in, under each event. */
   eventDetail: (event: MyEvent) => ReactNode;
+  /** Under each event: my answer, `Confirmar` / `Não posso`, who serves with me. */
+  eventExtras?: (event: MyEvent) => ReactNode;
 }
 
 export interface MyEventsProps {
@@ -19,14 +24,24 @@ export interface MyEventsProps {
   renderBoard: (parts: MyEventsBoardParts) => ReactNode;
 }
 
-/** My Events of a signed-in member: only where they serve, with the department; their days highlighted. */
+/**
+ * My Events of a signed-in member: only where they serve, with the department and their answer, which they give
+ * or change there while the event is ahead; their days highlighted.
+ */
 export function MyEvents({ session, renderBoard }: MyEventsProps) {
   const myEvents = useMyEvents({ skip: session.status !== 'signedIn' });
+  const me = session.user;
   return renderBoard({
     heading: 'Minhas escalas',
+    intro: me ? (
+      <p className="events-board__intro">
+        Confirme ou recuse cada escala. Vai estar fora? Marque em <Link to="/disponibilidade">Minha disponibilidade</Link>.
+      </p>
+    ) : undefined,
     events: myEvents.data,
     isLoading: myEvents.isLoading || session.status === 'loading',
     emptyText: 'Você ainda não está escalado em nenhum evento.',
     eventDetail: (event) => event.department.name,
+    eventExtras: me ? (event) => <MyService service={event} memberId={me.id} /> : undefined,
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { Department, Member } from '../../../shared/schemas/escalas.ts';
-import { useGetDepartmentsQuery, useSearchMembersQuery } from './escalasApi.ts';
+import type { Department, Member, MemberCandidate } from '../../../shared/schemas/escalas.ts';
+import { useGetDepartmentsQuery } from './escalasApi.ts';
+import { useSearchCandidatesQuery } from './responsesApi.ts';
 
 /** The API's limit for `?q=`. */
 const MEMBER_QUERY_MAX = 100;
@@ -21,10 +22,22 @@ export function useDepartmentSuggestions(): Department[] {
   return useGetDepartmentsQuery().data ?? [];
 }
 
-/** Members whose name or email contains what was typed (at most 20), for the Member field's datalist. */
-export function useMemberSuggestions(typed: string): Member[] {
+/**
+ * Members whose name or email contains what was typed (at most 20), each marked with what the leader should
+ * know before allocating them at this event: `GET /api/events/{id}/candidates?q=`.
+ */
+export function useCandidateSuggestions(eventId: number, typed: string): MemberCandidate[] {
   const q = useDebouncedValue(typed.trim().slice(0, MEMBER_QUERY_MAX), MEMBER_SEARCH_DELAY_MS);
-  return useSearchMembersQuery(q).data ?? [];
+  return useSearchCandidatesQuery({ eventId, q }).data ?? [];
+}
+
+/** The suggested member the Member field names (by email, or by a name only one of them has). */
+export function matchedMember<M extends Member>(typed: string, suggestions: readonly M[]): M | undefined {
+  const reference = memberReferenceOf(typed, suggestions);
+  if (reference === undefined) return undefined;
+  return suggestions.find((member) =>
+    typeof reference === 'number' ? member.id === reference : member.email.toLocaleLowerCase('pt-BR') === reference.toLocaleLowerCase('pt-BR'),
+  );
 }
 
 /**

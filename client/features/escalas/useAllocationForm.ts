@@ -1,16 +1,20 @@
 import { useState } from 'react';
-import type { Department, Member, ScheduleConflict } from '../../../shared/schemas/escalas.ts';
+import type { BlockedRange, Department, MemberCandidate, ScheduleConflict } from '../../../shared/schemas/escalas.ts';
 import { portalErrorOf, type PortalError } from '../../kit/portalError.ts';
 import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { useCreateAllocationMutation } from './escalasApi.ts';
-import { memberReferenceOf, useDepartmentSuggestions, useMemberSuggestions } from './suggestions.ts';
+import { matchedMember, memberReferenceOf, useCandidateSuggestions, useDepartmentSuggestions } from './suggestions.ts';
 
 export const FORCE_ALLOCATION_LABEL = 'Alocar mesmo assim';
 
-/** The form's or the API's error; a `schedule_conflict` carries the clashing events. */
+/** The form's or the API's error; a `schedule_conflict` carries the clashing events, `member_unavailable` the blocked days. */
 export interface AllocationError extends PortalError {
   conflicts?: ScheduleConflict[];
+  blockouts?: BlockedRange[];
 }
+
+/** The refusals a leader may override with `force: true` (FORCE_ALLOCATION_LABEL). */
+const OVERRIDABLE = new Set(['schedule_conflict', 'member_unavailable']);
 
 export interface AllocationForm {
   department: string;
@@ -19,12 +23,15 @@ export interface AllocationForm {
   setMember: (member: string) => void;
   /** Submit: checks the fields, then `POST /api/events/{id}/allocations`. */
   submit: () => void;
-  /** After a `schedule_conflict`: the same allocation again with `force: true`. */
+  /** After a `schedule_conflict` or `member_unavailable`: the same allocation again with `force: true`. */
   forceSubmit: () => void;
   busy: boolean;
   error: AllocationError | null;
   departments: Department[];
-  members: Member[];
+  /** The suggestions for the Member field, each marked (blocked day, another service close by, already there). */
+  members: MemberCandidate[];
+  /** The suggested member the Member field names now, if any: what the leader should know shows before Submit. */
+  candidate: MemberCandidate | undefined;
 }
 
 interface Attempt {
@@ -48,7 +55,7 @@ export function useAllocationForm(eventId: number, onAllocated: () => void): All
   const [createAllocation, { isLoading }] = useCreateAllocationMutation();
   const idempotency = useIdempotencyKey();
   const departments = useDepartmentSuggestions();
-  const members = useMemberSuggestions(member);
+  const members = useCandidateSuggestions(eventId, member);
 
   const send = async (attempt: Attempt, force: boolean) => {
     setError(null);
@@ -61,8 +68,13 @@ export function useAllocationForm(eventId: number, onAllocated: () => void): All
     }
     const failure = portalErrorOf(result.error, 'Não foi possível alocar o membro. Tente novamente.');
     const conflicts = failure.body?.conflicts;
-    setConflicted(failure.code === 'schedule_conflict' ? attempt : null);
-    setError(Array.isArray(conflicts) ? { ...failure, conflicts: conflicts as ScheduleConflict[] } : failure);
+    const blockouts = failure.body?.blockouts;
+    setConflicted(OVERRIDABLE.has(failure.code) ? attempt : null);
+    setError({
+      ...failure,
+      ...(Array.isArray(conflicts) ? { conflicts: conflicts as ScheduleConflict[] } : {}),
+      ...(Array.isArray(blockouts) ? { blockouts: blockouts as BlockedRange[] } : {}),
+    });
   };
 
   const submit = () => {
@@ -100,5 +112,6 @@ export function useAllocationForm(eventId: number, onAllocated: () => void): All
     error,
     departments,
     members,
+    candidate: matchedMember(member, members),
   };
 }

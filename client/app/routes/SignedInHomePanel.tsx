@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { addDays, dayKeyOf } from '../../../shared/dayKey.ts';
+import { MissingAnswers } from '../../features/escalas/MissingAnswers.tsx';
+import { NextServices } from '../../features/escalas/NextServices.tsx';
+import { useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
+import { SignedInHome } from '../../features/home/SignedInHome.tsx';
+import type { Session } from '../../kit/session/useSession.ts';
+import { usePublicConfig } from '../publicConfig.ts';
+
+/** How far ahead a leader's home page looks for missing answers. */
+const LEADER_DAYS_AHEAD = 60;
+
+type SignedIn = Extract<Session, { status: 'signedIn' }>;
+
+/**
+ * A signed-in user's home page: the home feature's greeting around the escalas' summaries — my next services
+ * and the answers I owe; for a leader or an admin, the answers still missing in the escalas ahead.
+ */
+export function SignedInHomePanel({ session }: { session: SignedIn }) {
+  return (
+    <SignedInHome user={session.user}>
+      <NextServices memberId={session.user.id} />
+      {session.canAllocate ? <LeaderAnswers /> : null}
+    </SignedInHome>
+  );
+}
+
+function LeaderAnswers() {
+  const { timeZone } = usePublicConfig();
+  const [range] = useState(() => {
+    const today = dayKeyOf(new Date(), timeZone);
+    return { from: today, to: addDays(today, LEADER_DAYS_AHEAD) };
+  });
+  const events = useGetEventsInRangeQuery(range, { refetchOnMountOrArgChange: true });
+  return <MissingAnswers range={range} events={events.data} rangeText={`dos próximos ${LEADER_DAYS_AHEAD} dias`} />;
+}

@@ -1,0 +1,179 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { daysBetween, type DayKey } from '../../../shared/dayKey.ts';
+import { MAX_RANGE_DAYS } from '../../../shared/schemas/common.ts';
+import { RESPONSE_NOTE_MAX, type Blockout } from '../../../shared/schemas/responses.ts';
+import { portalErrorOf } from '../../kit/portalError.ts';
+import { Spinner } from '../../kit/Spinner.tsx';
+import { useCreateBlockoutMutation } from './availabilityApi.ts';
+
+type Field = 'from' | 'to' | 'note';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The checks the API makes (PRODUCT §6), made before sending: both days, in order, at most 366 days. */
+function checkRange(from: string, to: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (from === '') errors.from = 'Informe o primeiro dia.';
+  if (to === '') errors.to = 'Informe o último dia.';
+  if (errors.from || errors.to) return errors;
+  const span = daysBetween(from, to);
+  if (Number.isNaN(span)) errors.from = 'Informe as datas no formato dd/mm/aaaa.';
+  else if (span < 0) errors.to = 'O último dia deve ser igual ou posterior ao primeiro.';
+  else if (span >= MAX_RANGE_DAYS) errors.to = `O período pode ter no máximo ${MAX_RANGE_DAYS} dias.`;
+  return errors;
+}
+
+export interface BlockoutFormProps {
+  /** Today in the network timezone: where the date fields start. */
+  today: DayKey;
+  /** After a 201: the new range. */
+  onAdded: (blockout: Blockout) => void;
+}
+
+/**
+ * A new blocked range: two native date fields (a picker that works with a keyboard and on a phone), both days
+ * included, and an optional note only the member sees. `POST /api/me/blockouts`.
+ */
+export function BlockoutForm({ today, onAdded }: BlockoutFormProps) {
+  const id = useId();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [createBlockout, { isLoading }] = useCreateBlockoutMutation();
+  const fromField = useRef<HTMLInputElement>(null);
+  const toField = useRef<HTMLInputElement>(null);
+  const noteField = useRef<HTMLInputElement>(null);
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = (['from', 'to', 'note'] as const).find((field) => found[field]);
+    const field = first === 'from' ? fromField : first === 'to' ? toField : first === 'note' ? noteField : undefined;
+    field?.current?.focus();
+  };
+
+  const changeFrom = (value: string) => {
+    setFrom(value);
+    // A single day is the common case: the last day follows the first until it is set after it.
+    if (value !== '' && (to === '' || to < value)) setTo(value);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    setFailure(null);
+    const found = checkRange(from, to);
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setErrors({});
+    const result = await createBlockout({ from, to, ...(note.trim() ? { note: note.trim() } : {}) });
+    if (result.error) {
+      const refusal = portalErrorOf(result.error, 'Não foi possível salvar o período. Tente novamente.');
+      const byField = refusal.body?.fields as Record<string, string> | undefined;
+      if (refusal.status === 400 && byField && (byField.from || byField.to || byField.note)) {
+        return showErrors({ from: byField.from, to: byField.to, note: byField.note });
+      }
+      setFailure(refusal.message);
+      return;
+    }
+    setFrom('');
+    setTo('');
+    setNote('');
+    onAdded(result.data);
+  };
+
+  const describedBy = (field: Field, hint?: string) =>
+    [errors[field] ? `${id}-${field}-error` : undefined, hint].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form className="blockout-form" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
+      <h2 id={`${id}-title`} className="availability__subtitle">
+        Marcar dias em que não posso servir
+      </h2>
+      <div className="blockout-form__days">
+        <div className={errors.from ? 'field blockout-form__field blockout-form__field--invalid' : 'field blockout-form__field'}>
+          <label className="field__label" htmlFor={`${id}-from`}>
+            Primeiro dia
+          </label>
+          <input
+            ref={fromField}
+            id={`${id}-from`}
+            className="field__input"
+            type="date"
+            name="from"
+            min={today}
+            value={from}
+            onChange={(change) => changeFrom(change.target.value)}
+            aria-invalid={Boolean(errors.from)}
+            aria-describedby={describedBy('from')}
+          />
+          {errors.from ? (
+            <p id={`${id}-from-error`} className="blockout-form__error">
+              {errors.from}
+            </p>
+          ) : null}
+        </div>
+        <div className={errors.to ? 'field blockout-form__field blockout-form__field--invalid' : 'field blockout-form__field'}>
+          <label className="field__label" htmlFor={`${id}-to`}>
+            Último dia
+          </label>
+          <input
+            ref={toField}
+            id={`${id}-to`}
+            className="field__input"
+            type="date"
+            name="to"
+            min={from || today}
+            value={to}
+            onChange={(change) => setTo(change.target.value)}
+            aria-invalid={Boolean(errors.to)}
+            aria-describedby={describedBy('to', `${id}-to-hint`)}
+          />
+          <span id={`${id}-to-hint`} className="field__hint">
+            Os dois dias estão incluídos; para um dia só, repita o primeiro.
+          </span>
+          {errors.to ? (
+            <p id={`${id}-to-error`} className="blockout-form__error">
+              {errors.to}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className={errors.note ? 'field blockout-form__field blockout-form__field--invalid' : 'field blockout-form__field'}>
+        <label className="field__label" htmlFor={`${id}-note`}>
+          Observação (opcional)
+        </label>
+        <input
+          ref={noteField}
+          id={`${id}-note`}
+          className="field__input"
+          type="text"
+          name="note"
+          maxLength={RESPONSE_NOTE_MAX}
+          value={note}
+          onChange={(change) => setNote(change.target.value)}
+          aria-invalid={Boolean(errors.note)}
+          aria-describedby={describedBy('note', `${id}-note-hint`)}
+        />
+        <span id={`${id}-note-hint`} className="field__hint">
+          Só você vê a observação; quem organiza as escalas vê apenas os dias.
+        </span>
+        {errors.note ? (
+          <p id={`${id}-note-error`} className="blockout-form__error">
+            {errors.note}
+          </p>
+        ) : null}
+      </div>
+      {failure ? (
+        <p className="blockout-form__failure" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="blockout-form__actions">
+        <button type="submit" className="button button--primary" aria-disabled={isLoading || undefined}>
+          {isLoading ? <Spinner /> : null}
+          Adicionar período
+        </button>
+      </div>
+    </form>
+  );
+}

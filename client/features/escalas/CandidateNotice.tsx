@@ -1,0 +1,63 @@
+import { formatDateTime } from '../../../shared/formats.ts';
+import type { MemberCandidate } from '../../../shared/schemas/escalas.ts';
+import { eventName } from '../../kit/eventName.ts';
+import { formatBlockedRange } from './blockedRange.ts';
+
+/** What a suggestion says after the member's name in the Member field's list: `indisponível`, `serve perto deste horário`. */
+export function candidateMarks(candidate: MemberCandidate): string[] {
+  const marks: string[] = [];
+  if (candidate.allocated) marks.push('já escalado neste evento');
+  if (candidate.blockouts.length > 0) marks.push('indisponível neste dia');
+  if (candidate.conflicts.length > 0) marks.push('serve perto deste horário');
+  return marks;
+}
+
+/** A suggestion's label: `Ana Souza (indisponível neste dia)`. */
+export function candidateLabel(candidate: MemberCandidate): string {
+  const marks = candidateMarks(candidate);
+  return marks.length === 0 ? candidate.name : `${candidate.name} (${marks.join('; ')})`;
+}
+
+export interface CandidateNoticeProps {
+  id: string;
+  /** The member the Member field names now; undefined when it names none of the suggestions. */
+  candidate: MemberCandidate | undefined;
+  timeZone: string;
+}
+
+/**
+ * Before Submit: whether the member the leader picked is already there, blocked the event's day (the ranges,
+ * never their note) or serves at another event close by. Read out as it changes.
+ */
+export function CandidateNotice({ id, candidate, timeZone }: CandidateNoticeProps) {
+  const marked = candidate !== undefined && candidateMarks(candidate).length > 0;
+  return (
+    <div id={id} className="allocation-form__candidate" aria-live="polite">
+      {marked ? (
+        <>
+          {candidate.allocated ? <p>{candidate.name} já está escalado(a) neste evento.</p> : null}
+          {candidate.blockouts.length > 0 ? (
+            <p>
+              <strong>Indisponível:</strong> {candidate.name} marcou que não pode servir{' '}
+              {candidate.blockouts.map(formatBlockedRange).join(', ')}.
+            </p>
+          ) : null}
+          {candidate.conflicts.length > 0 ? (
+            <div>
+              <p>
+                <strong>Já serve perto deste horário:</strong>
+              </p>
+              <ul className="allocation-form__conflicts">
+                {candidate.conflicts.map(({ event, department }) => (
+                  <li key={`${event.id}-${department.id}`}>
+                    {eventName(event)} — {formatDateTime(event.datetime, timeZone)} ({department.name})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
