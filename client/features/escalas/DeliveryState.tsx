@@ -1,4 +1,5 @@
 import type { DeliveryState as Delivery } from '../../../shared/schemas/escalas.ts';
+import './DeliveryState.css';
 
 /** How the last e-mail about an allocation went, as a leader reads it (PRODUCT §7). */
 export const DELIVERY_LABELS: Record<Delivery, string> = {

@@ -3,7 +3,9 @@ import type { Allocation } from '../../../shared/schemas/escalas.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { answersSummary, LEADER_STATUS_LABELS } from './allocationStatus.ts';
+import { DeliveryState } from './DeliveryState.tsx';
 import { useDeleteAllocationMutation } from './escalasApi.ts';
+import { WhatsAppShare } from './WhatsAppShare.tsx';
 import './EventAllocations.css';
 
 export interface EventAllocationsProps {
@@ -49,6 +51,7 @@ export function EventAllocations({ allocations, eventLabel }: EventAllocationsPr
               />
             ))}
           </ul>
+          <WhatsAppShare eventId={allocations[0]!.event_id} allocations={allocations} />
         </>
       )}
       <p className="visually-hidden" role="status">
@@ -103,6 +106,7 @@ function AllocationItem({ allocation, confirming, onConfirm, onKeep, onRemoved }
           <span className="event-allocations__reason">Motivo: {allocation.reason}</span>
         ) : null}
       </span>
+      <DeliveryState delivery={allocation.delivery} />
       {confirming ? (
         <span className="event-allocations__confirm" role="group" aria-label={`Remover ${member.name} (${department.name})?`}>
           <span className="event-allocations__question" aria-hidden="true">
