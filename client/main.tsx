@@ -1,18 +1,29 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { readPublicConfig } from './app/publicConfig.ts';
 import { createAppRouter } from './app/router.ts';
 import { makeStore } from './app/store.ts';
+import { registerServiceWorker } from './kit/offline/registerServiceWorker.ts';
 import './app/global.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) {
   console.error('Root element not found');
 } else {
-  createRoot(rootElement).render(
+  const app = (
     <StrictMode>
       <App store={makeStore()} router={createAppRouter()} publicConfig={readPublicConfig()} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (rootElement.hasChildNodes()) {
+    // The web host sent this page pre-rendered (shared/prerenderedPages.ts): React takes over its HTML. In a
+    // transition, so the hydration yields to the browser instead of blocking a slow phone in one long task.
+    startTransition(() => {
+      hydrateRoot(rootElement, app);
+    });
+  } else {
+    createRoot(rootElement).render(app);
+  }
+  registerServiceWorker();
 }

@@ -1,5 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import { ACCOUNT_HEADER, FROM_CACHE_HEADER } from '../kit/offline/offlineContract.ts';
+import { answerFromNetwork, answerFromStore, isShownFromStore, selectAccount } from '../kit/offline/offlineState.ts';
 
 /** Per-endpoint options of the portal's base query. */
 export interface PortalQueryOptions {
@@ -10,7 +12,15 @@ export interface PortalQueryOptions {
   quietHttpErrors?: boolean;
 }
 
-const fetchFromPortal = fetchBaseQuery({ baseUrl: '/api' });
+const fetchFromPortal = fetchBaseQuery({
+  baseUrl: '/api',
+  // A signed-in member's reads name their account, which the service worker keys what it keeps by (kit/offline).
+  prepareHeaders: (headers, { getState, type }) => {
+    const account = selectAccount(getState() as Parameters<typeof selectAccount>[0]);
+    if (type === 'query' && account !== null) headers.set(ACCOUNT_HEADER, String(account));
+    return headers;
+  },
+});
 
 /** The HTTP status of a failed call, also when its body was not JSON; undefined for network failures. */
 export function httpStatusOf(error: FetchBaseQueryError): number | undefined {
@@ -26,6 +36,7 @@ export function httpStatusOf(error: FetchBaseQueryError): number | undefined {
 const portalBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, PortalQueryOptions, FetchBaseQueryMeta> =
   async (args, api, extraOptions) => {
     const result = await fetchFromPortal(args, api, {});
+    noteWhereAnswerCameFrom(result.meta?.response, api);
     if (result.error && !extraOptions?.quietHttpErrors) {
       const status = httpStatusOf(result.error);
       if (status !== undefined && (status < 200 || status > 299)) {
@@ -34,6 +45,17 @@ const portalBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryEr
     }
     return result;
   };
+
+/** Whether the answer came from the service worker's store (no network), for the page's "sem conexão" notice. */
+function noteWhereAnswerCameFrom(response: Response | undefined, api: BaseQueryApi): void {
+  if (!response || api.type !== 'query') return;
+  if (response.headers.get(FROM_CACHE_HEADER) !== null) {
+    const date = Date.parse(response.headers.get('Date') ?? '');
+    api.dispatch(answerFromStore({ endpoint: api.endpoint, savedAt: new Date(Number.isNaN(date) ? Date.now() : date).toISOString() }));
+  } else if (isShownFromStore(api.getState() as Parameters<typeof isShownFromStore>[0], api.endpoint)) {
+    api.dispatch(answerFromNetwork({ endpoint: api.endpoint }));
+  }
+}
 
 /** The one API of the client; each feature injects its endpoints (`injectEndpoints`). */
 export const api = createApi({

@@ -1,10 +1,14 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { eventsSlice } from '../features/events/eventsSlice.ts';
 import { loginSlice } from '../features/login/loginSlice.ts';
+import { offlineSlice } from '../kit/offline/offlineSlice.ts';
 import { api } from './api.ts';
 
-/** UI state in slices, server data only in the RTK Query cache (`api`). */
-const rootReducer = combineSlices(api, loginSlice, eventsSlice);
+/**
+ * UI state in slices, server data only in the RTK Query cache (`api`); `offline` says whose answers the page
+ * asks for and which of them came from the service worker's store.
+ */
+const rootReducer = combineSlices(api, loginSlice, eventsSlice, offlineSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,4 +1,5 @@
 import express from 'express';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { accountsRouter } from '../accounts/accountsRouter.ts';
 import { loadSession } from '../accounts/loadSession.ts';
@@ -30,6 +31,17 @@ export interface ApiAppOptions {
   now?: () => Date;
 }
 
+/**
+ * Answers of 1 KB or more go out gzip- or brotli-compressed to clients that accept it (the event lists, a
+ * leader's allocations, the iCalendar feeds — calendar clients ask for gzip and read it); smaller ones as they
+ * are. Only answers whose length is known: the streamed full list (sendJsonArray) waits for its client on
+ * `drain`, which the compression stream does not pass on cleanly.
+ */
+const compressAnswers = compression({
+  threshold: 1024,
+  filter: (req, res) => res.getHeader('Content-Length') !== undefined && compression.filter(req, res),
+});
+
 /** The events API: JSON over the database, one router per resource. */
 export function createApiApp(options: ApiAppOptions): express.Express {
   const context: ApiContext = { now: () => new Date(), ...options };
@@ -40,6 +52,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
 
   app.use(requestLogger(options.logger));
   app.use(apiSecurityHeaders);
+  app.use(compressAnswers);
   app.use(optionsAnswer(app));
   // Before the chain below, and only the GETs sessionlessPublicReads lists (a member's events page costs no
   // session lookup per call). Every resource router goes after the chain.

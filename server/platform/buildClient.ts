@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../shared/prerenderedPages.ts';
 
-/** What the client build is made from, relative to the repository root. */
-const CLIENT_INPUTS = ['client', 'shared', 'vite.config.ts', 'package-lock.json'];
+/** What the client build is made from, relative to the repository root (scripts/prerender.ts is its last step). */
+const CLIENT_INPUTS = ['client', 'shared', 'vite.config.ts', 'scripts/prerender.ts', 'package-lock.json'];
+
+/**
+ * What a complete build holds besides index.html, relative to the client folder: the pre-rendered pages and the
+ * service worker, which `vite build` writes after index.html. A build that stopped before them is not current.
+ */
+const BUILD_OUTPUTS = [...Object.values(PRERENDERED_PAGES).map((file) => `${PRERENDERED_DIR}/${file}`), 'sw.js'];
 
 function newestChange(file: string): number {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -15,15 +22,22 @@ function newestChange(file: string): number {
 }
 
 /**
- * Whether `clientDir` holds a build at least as new as every source it is made from. A checkout updated by
- * `git pull` must not go on serving yesterday's client; a deployment that ships only `dist/` has no sources
+ * Whether `clientDir` holds a complete build at least as new as every source it is made from. A checkout updated
+ * by `git pull` must not go on serving yesterday's client; a deployment that ships only `dist/` has no sources
  * and its build is always current.
  */
 export function clientBuildIsCurrent(clientDir: string): boolean {
   const built = fs.statSync(path.join(clientDir, 'index.html'), { throwIfNoEntry: false });
   if (!built) return false;
   const root = path.resolve(clientDir, '../..');
-  return CLIENT_INPUTS.every((input) => newestChange(path.join(root, input)) <= built.mtimeMs);
+  if (!fs.existsSync(path.join(root, 'client'))) return true;
+  let builtAt = built.mtimeMs;
+  for (const output of BUILD_OUTPUTS) {
+    const stat = fs.statSync(path.join(clientDir, output), { throwIfNoEntry: false });
+    if (!stat) return false;
+    builtAt = Math.min(builtAt, stat.mtimeMs);
+  }
+  return CLIENT_INPUTS.every((input) => newestChange(path.join(root, input)) <= builtAt);
 }
 
 /** Builds the client with Vite in a child process (NODE_ENV=production) when no current build exists. */

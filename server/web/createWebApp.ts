@@ -2,12 +2,13 @@ import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { requestLogger } from '../http/requestLogger.ts';
 import { apiProxy, isApiPath, type TrustFn } from './apiProxy.ts';
-import { renderIndexHtml } from './indexHtml.ts';
+import { loadPortalPages, sendPrepared } from './pages.ts';
 
 // server/web/ in the sources and dist/server/ in the bundle `npm start` runs: both two levels below the root.
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -25,13 +26,15 @@ export interface WebAppOptions {
 }
 
 /**
- * The web host: the built SPA, its public config, and `/api` forwarded to the events API. `/api` requests are
- * handed to the proxy (http-proxy-middleware) before Express sees them: no body parser touches their streams and
- * no header of the host's own is mixed into the API's answers.
+ * The web host: the built SPA, its public config, and `/api` forwarded to the events API. The pages the build
+ * pre-rendered are sent with the configuration written in (pages.ts) and every other path gets the empty shell;
+ * assets go out in the brotli or gzip copy the build wrote beside them when the browser accepts one.
+ * `/api` requests are handed to the proxy (http-proxy-middleware) before Express sees them: no body parser
+ * touches their streams and no header of the host's own is mixed into the API's answers.
  * The API writes the log line of every `/api` request.
  */
 export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, localApi }: WebAppOptions): http.RequestListener {
-  const indexHtml = renderIndexHtml(clientDir, config);
+  const pages = loadPortalPages(clientDir, config);
   const app = express();
   app.disable('x-powered-by');
   // Whose X-Forwarded-* the host believes before it writes its own for the API (see apiProxy).
@@ -63,19 +66,34 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, l
 
   app.use(
     '/assets',
-    express.static(path.join(clientDir, 'assets'), {
+    expressStaticGzip(path.join(clientDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      fallthrough: false,
-      immutable: true,
-      maxAge: '365d',
+      serveStatic: { fallthrough: false, immutable: true, maxAge: '365d' },
     }),
   );
-  const sendApp: express.RequestHandler = (_req, res) => {
-    res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
+  const sendShell: express.RequestHandler = (req, res) => sendPrepared(req, res, pages.shell);
+  const sendPage: express.RequestHandler = (req, res, next) => {
+    const page = pages.byPath.get(req.path);
+    if (page) sendPrepared(req, res, page);
+    else next();
   };
-  app.get('/index.html', sendApp);
-  app.use(express.static(clientDir, { index: false, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
-  app.get('/{*splat}', sendApp);
+  app.get(['/', '/login', '/events'], sendPage);
+  app.get('/index.html', sendShell);
+  const { manifest } = pages;
+  if (manifest) app.get('/manifest.webmanifest', (req, res) => sendPrepared(req, res, manifest));
+  // The build's page templates carry placeholders: never sent as they are.
+  app.use('/prerendered', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? sendShell(req, res, next) : next()));
+  app.use(
+    expressStaticGzip(clientDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { index: false, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') },
+    }),
+  );
+  app.get('/{*splat}', sendShell);
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Não encontrado.');
   });

@@ -33,7 +33,7 @@ export interface Sizes {
   connections: number;
   /** Sequential requests timed per size in the growth section. */
   growthSamples: number;
-  /** Throttled page loads of `/events` (the median is reported). */
+  /** Throttled cold loads of `/events` per network profile (the median is reported). */
   pageLoads: number;
 }
 
@@ -62,7 +62,7 @@ export const SIZES: Sizes = SMOKE
       warmupSeconds: 1,
       connections: 50,
       growthSamples: 400,
-      pageLoads: 3,
+      pageLoads: 5,
     };
 
 export function machine() {

@@ -10,6 +10,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The network timezone it runs with. */
     timeZone: string;
+    /** The production client build it serves (for a test's own web host). */
+    clientDir: string;
   }
 }
 
@@ -20,6 +22,7 @@ export default async function setup(project: TestProject) {
   const portal = await startPortal(clientDir);
   project.provide('baseUrl', portal.baseUrl);
   project.provide('timeZone', E2E_TIME_ZONE);
+  project.provide('clientDir', clientDir);
   return async () => {
     await portal.close();
     fs.rmSync(clientDir, { recursive: true, force: true });

@@ -20,9 +20,12 @@ function checkout(sourcesAt: number, builtAt?: number): { root: string; clientDi
   };
   for (const file of ['client/main.tsx', 'client/features/events/EventsPage.tsx', 'shared/dayKey.ts', 'vite.config.ts']) write(file, sourcesAt);
   const clientDir = path.join(root, 'dist/client');
-  if (builtAt !== undefined) write('dist/client/index.html', builtAt);
+  if (builtAt !== undefined) for (const file of BUILD_FILES) write(`dist/client/${file}`, builtAt);
   return { root, clientDir };
 }
+
+/** What `vite build` writes: the shell, the pre-rendered pages (after it) and the service worker. */
+const BUILD_FILES = ['index.html', 'prerendered/index.html', 'prerendered/login.html', 'prerendered/events.html', 'sw.js'];
 
 describe('clientBuildIsCurrent (npm start rebuilds the client only when needed)', () => {
   it('is false with no build at all', () => {
@@ -41,6 +44,22 @@ describe('clientBuildIsCurrent (npm start rebuilds the client only when needed)'
     const shared = checkout(1_000, 2_000);
     fs.utimesSync(path.join(shared.root, 'shared/dayKey.ts'), 3_000, 3_000);
     expect(clientBuildIsCurrent(shared.clientDir)).toBe(false);
+  });
+
+  it('is false when the build stopped before its last outputs (the pre-rendered pages, the service worker)', () => {
+    for (const missing of BUILD_FILES.slice(1)) {
+      const { clientDir } = checkout(1_000, 2_000);
+      fs.rmSync(path.join(clientDir, missing));
+      expect(clientBuildIsCurrent(clientDir), missing).toBe(false);
+    }
+  });
+
+  it('is false when the pre-rendering step changed after the build', () => {
+    const { root, clientDir } = checkout(1_000, 2_000);
+    fs.mkdirSync(path.join(root, 'scripts'));
+    fs.writeFileSync(path.join(root, 'scripts/prerender.ts'), 'x');
+    fs.utimesSync(path.join(root, 'scripts/prerender.ts'), 3_000, 3_000);
+    expect(clientBuildIsCurrent(clientDir)).toBe(false);
   });
 
   it('is true for a deployment that ships only the build, without sources', () => {

@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { OfflineBanner } from '../../kit/offline/OfflineBanner.tsx';
+import { usePublicConfig } from '../publicConfig.ts';
 import { Footer } from './Footer.tsx';
 import { MainNav } from './MainNav.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -6,6 +8,7 @@ import './Shell.css';
 
 /** The public shell around every page: top bar, main navigation, the page, footer. */
 export function Shell() {
+  const { timeZone } = usePublicConfig();
   return (
     <div className="shell">
       <a className="shell__skip-link" href="#conteudo">
@@ -15,6 +18,7 @@ export function Shell() {
         <TopBar />
         <MainNav />
       </header>
+      <OfflineBanner timeZone={timeZone} />
       <main id="conteudo" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,5 +1,6 @@
 import type { LoginRequest, MeResponse, PasswordChangeRequest, RegisterRequest, User } from '../../../shared/schemas/auth.ts';
 import { api, httpStatusOf } from '../../app/api.ts';
+import { forgetPrivateAnswers, isSignOutPending, rememberAccount, sendPendingSignOut, setSignOutPending } from '../offline/privateStore.ts';
 
 /** What a sign-in changes: who I am, and everything the API answers per user. */
 const SIGNED_IN_TAGS = ['Session', 'MyEvent', 'Allocation', 'CalendarToken'] as const;
@@ -11,32 +12,44 @@ export const sessionApi = api.injectEndpoints({
      * null (200 `{ user: null }`) for an anonymous one. The HttpOnly session cookie is the only source of truth.
      */
     getSession: build.query<User | null, void>({
-      query: () => 'auth/me',
-      transformResponse: (response: MeResponse) => response.user,
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        // A sign-out made without network is sent first; until the server hears it, nobody is signed in here.
+        if (isSignOutPending() && !(await sendPendingSignOut())) return { data: null };
+        const result = await baseQuery('auth/me');
+        if (result.error) return { error: result.error };
+        const { user } = result.data as MeResponse;
+        rememberAccount(user?.id ?? null);
+        return { data: user };
+      },
       providesTags: ['Session'],
     }),
     /** `POST /api/auth/login`: 200 `{ user }` and the session cookie. */
     login: build.mutation<User, LoginRequest>({
       query: (credentials) => ({ url: 'auth/login', method: 'POST', body: credentials }),
-      transformResponse: (response: { user: User }) => response.user,
+      transformResponse: signedIn,
       extraOptions: { quietHttpErrors: true },
       invalidatesTags: (user) => (user ? [...SIGNED_IN_TAGS] : []),
     }),
     /** `POST /api/auth/register`: 201 `{ user }` (a member) and the session cookie. */
     register: build.mutation<User, RegisterRequest>({
       query: (registration) => ({ url: 'auth/register', method: 'POST', body: registration }),
-      transformResponse: (response: { user: User }) => response.user,
+      transformResponse: signedIn,
       extraOptions: { quietHttpErrors: true },
       invalidatesTags: (user) => (user ? [...SIGNED_IN_TAGS] : []),
     }),
     /**
      * `POST /api/auth/logout` (204). A 401 means the session had already ended: signed out all the same.
-     * The caller resets the API state once it has left the page (`api.util.resetApiState()`).
+     * Without network the sign-out is kept to be sent later (getSession), and this page is signed out now.
+     * Either way the answers the service worker kept for this user are deleted. The caller resets the API
+     * state once it has left the page (`api.util.resetApiState()`).
      */
     logout: build.mutation<null, void>({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
         const result = await baseQuery({ url: 'auth/logout', method: 'POST' });
-        if (result.error && httpStatusOf(result.error) !== 401) return { error: result.error };
+        const unreachable = result.error?.status === 'FETCH_ERROR';
+        if (result.error && !unreachable && httpStatusOf(result.error) !== 401) return { error: result.error };
+        if (unreachable) setSignOutPending(true);
+        await forgetPrivateAnswers();
         return { data: null };
       },
       extraOptions: { quietHttpErrors: true },
@@ -48,6 +61,15 @@ export const sessionApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * The user of a sign-in or registration. A sign-out still waiting for the network is dropped here, before the
+ * session is asked again: it would end this new session.
+ */
+function signedIn(response: { user: User }): User {
+  setSignOutPending(false);
+  return response.user;
+}
 
 export const {
   useGetSessionQuery,

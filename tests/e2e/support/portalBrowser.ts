@@ -35,7 +35,11 @@ export class PortalVisit {
     readonly page: Page,
     readonly baseUrl: string,
   ) {
-    page.on('console', (message) => this.console.push({ type: message.type(), text: message.text() }));
+    page.on('console', (message) => {
+      // Playwright's own line where a file blocks service workers (describePortal), not the portal's.
+      if (message.text() === 'Service Worker registration blocked by Playwright') return;
+      this.console.push({ type: message.type(), text: message.text() });
+    });
     page.on('pageerror', (error) => this.pageErrors.push(String(error)));
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -83,6 +87,17 @@ export interface VisitOptions {
 type PortalTestFn = (visit: PortalVisit) => Promise<void>;
 export type PortalTest = (name: string, fn: PortalTestFn, options?: VisitOptions) => void;
 
+/** How a describe block's browser is set up. */
+export interface PortalOptions {
+  /**
+   * Service workers are blocked unless a file is about them: once one controls the pages, it answers their
+   * requests itself, and `page.route()` no longer sees them.
+   */
+  serviceWorkers?: 'allow' | 'block';
+  /** The portal the pages visit when it is not the shared one (e.g. the file's own, started in its beforeAll). */
+  baseUrl?: () => string;
+}
+
 function fileNameOf(name: string): string {
   return name.normalize('NFD').replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '').slice(0, 120);
 }
@@ -92,11 +107,11 @@ function fileNameOf(name: string): string {
  * test gets a fresh page at 1440×900 unless told otherwise, and a screenshot under tests/e2e/failures/ when it
  * fails.
  */
-export function describePortal(title: string, body: (portalTest: PortalTest) => void): void {
+export function describePortal(title: string, body: (portalTest: PortalTest) => void, options: PortalOptions = {}): void {
   describe(title, () => {
     let context: BrowserContext | undefined;
     let profileDir = '';
-    const baseUrl = inject('baseUrl');
+    const baseUrl = options.baseUrl ?? (() => inject('baseUrl'));
 
     beforeAll(async () => {
       profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koinonia-e2e-profile-'));
@@ -115,6 +130,7 @@ export function describePortal(title: string, body: (portalTest: PortalTest) => 
         ],
         timezoneId: 'Asia/Tokyo',
         viewport: { width: 1440, height: 900 },
+        serviceWorkers: options.serviceWorkers ?? 'block',
       });
       context.setDefaultTimeout(WAIT_MS);
     });
@@ -128,7 +144,7 @@ export function describePortal(title: string, body: (portalTest: PortalTest) => 
       test(name, async () => {
         const page = await context!.newPage();
         await page.setViewportSize({ width: options.width ?? 1440, height: options.height ?? 900 });
-        const visit = new PortalVisit(page, baseUrl);
+        const visit = new PortalVisit(page, baseUrl());
         try {
           await fn(visit);
         } catch (error) {

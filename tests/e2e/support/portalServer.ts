@@ -24,12 +24,24 @@ export const E2E_SOCIAL = {
   youtube: 'https://www.youtube.com/@koinonia-e2e',
 };
 
-/** `vite build` in a child process with NODE_ENV=production (vitest runs with NODE_ENV=test). */
-export async function buildClient(outDir: string): Promise<void> {
+/**
+ * `vite build` in a child process with NODE_ENV=production (vitest runs with NODE_ENV=test); `configFile` builds
+ * with another Vite configuration than the repository's (e.g. a next release, tests/e2e/support/nextRelease.config.ts).
+ */
+export async function buildClient(outDir: string, configFile?: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      [
+        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+        ...(configFile ? ['--config', configFile] : []),
+      ],
       { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     child.on('error', reject);
