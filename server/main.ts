@@ -64,6 +64,28 @@ async function main(): Promise<void> {
   let localApi: RequestListener | undefined;
   let outboxWorker: { stop(): Promise<void> } | undefined;
 
+  // Installed before anything listens: a SIGTERM that comes right after a "listening" line is handled, not fatal.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('in-flight requests did not finish in 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // The web host first, so nothing new reaches the API while it drains.
+    for (const server of [...servers].reverse()) await server.close();
+    // Messages being sent finish (or their lease lets another process send them); queued ones wait in the table.
+    await outboxWorker?.stop();
+    await database?.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
   if (parts.includes('api')) {
     const { openDatabase } = await import('./db/openDatabase.ts');
     const { demoSeededLogFields, demoSeededMessage, seedDemoOnFirstStart } = await import('./demo/firstStart.ts');
@@ -114,26 +136,6 @@ async function main(): Promise<void> {
     logger.info({ port: web.port, api: config.eventsApiUrl }, `portal em http://localhost:${web.port}`);
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping: finishing in-flight requests');
-    const force = setTimeout(() => {
-      logger.error('in-flight requests did not finish in 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    // The web host first, so nothing new reaches the API while it drains.
-    for (const server of [...servers].reverse()) await server.close();
-    // Messages being sent finish (or their lease lets another process send them); queued ones wait in the table.
-    await outboxWorker?.stop();
-    await database?.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {
