@@ -183,6 +183,7 @@ describe('the API compresses answers worth it', () => {
   let database: TestDatabase;
   let api: RunningServer;
   const servers: RunningServer[] = [];
+  const clientDirs: string[] = [];
 
   beforeAll(async () => {
     database = await freshSqlite();
@@ -197,6 +198,7 @@ describe('the API compresses answers worth it', () => {
   afterAll(async () => {
     for (const server of servers) await server.close();
     await database?.dispose();
+    for (const dir of clientDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('a list of events goes out compressed with Vary, and decodes to the same JSON as without', async () => {
@@ -233,6 +235,7 @@ describe('the API compresses answers worth it', () => {
   it('through the web host, forwarded or handed over in one process, the compressed answer arrives unchanged', async () => {
     // A client build of its own: dist/client may be rebuilt by the e2e project's set-up while this runs.
     const clientDir = builtClientDir();
+    clientDirs.push(clientDir);
     const forwarding = await listen(createWebApp({ config: testConfig({ EVENTS_API_URL: `http://127.0.0.1:${api.port}` }), logger: silentLogger, clientDir }), 0, '127.0.0.1');
     const inProcess = await listen(
       createWebApp({ config: testConfig(), logger: silentLogger, clientDir, localApi: createApiApp({ database, config: testConfig(), logger: silentLogger }) }),
