@@ -13,6 +13,14 @@ describe('day keys in the network timezone', () => {
     expect(countEventsByDay([vigil], 'Asia/Tokyo')).toEqual(new Map([['2026-11-24', 1]]));
   });
 
+  it('works the days of one list out again for another timezone (the days are kept per list)', () => {
+    const list = [eventAt(1, '2026-11-23 23:30', 'Vigília')];
+    expect(countEventsByDay(list, 'America/Sao_Paulo')).toEqual(new Map([['2026-11-23', 1]]));
+    expect(upcomingEvents(list, '2026-11-24', 'America/Sao_Paulo')).toEqual([]);
+    expect(countEventsByDay(list, 'Asia/Tokyo')).toEqual(new Map([['2026-11-24', 1]]));
+    expect(upcomingEvents(list, '2026-11-24', 'Asia/Tokyo')).toEqual(list);
+  });
+
   it('counts the events of each day', () => {
     const events = [eventAt(1, '2026-11-22 09:00', 'A'), eventAt(2, '2026-11-22 23:59', 'B'), eventAt(3, '2026-11-23 00:00', 'C')];
     expect(countEventsByDay(events, 'America/Sao_Paulo')).toEqual(new Map([['2026-11-22', 2], ['2026-11-23', 1]]));

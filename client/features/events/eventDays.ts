@@ -1,13 +1,24 @@
 import { dayKeyOf, type DayKey } from '../../../shared/dayKey.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 
+/**
+ * The network day of each event, worked out once per list: RTK Query hands the same array to every render, and
+ * the calendars and the list both ask for it.
+ */
+const dayKeysOfList = new WeakMap<readonly Event[], { timeZone: string; days: DayKey[] }>();
+
+function dayKeysOf(events: readonly Event[], timeZone: string): DayKey[] {
+  const cached = dayKeysOfList.get(events);
+  if (cached && cached.timeZone === timeZone) return cached.days;
+  const days = events.map((event) => dayKeyOf(event.datetime, timeZone));
+  dayKeysOfList.set(events, { timeZone, days });
+  return days;
+}
+
 /** How many events fall on each network day. */
 export function countEventsByDay(events: readonly Event[], timeZone: string): Map<DayKey, number> {
   const counts = new Map<DayKey, number>();
-  for (const event of events) {
-    const day = dayKeyOf(event.datetime, timeZone);
-    counts.set(day, (counts.get(day) ?? 0) + 1);
-  }
+  for (const day of dayKeysOf(events, timeZone)) counts.set(day, (counts.get(day) ?? 0) + 1);
   return counts;
 }
 
@@ -18,7 +29,8 @@ function byDatetime(a: Event, b: Event): number {
 
 /** The events on `today` (a network day) or later, in datetime order. */
 export function upcomingEvents(events: readonly Event[], today: DayKey, timeZone: string): Event[] {
-  return events.filter((event) => dayKeyOf(event.datetime, timeZone) >= today).sort(byDatetime);
+  const days = dayKeysOf(events, timeZone);
+  return events.filter((_, index) => days[index] >= today).sort(byDatetime);
 }
 
 /** `1 evento`, `3 eventos`. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { addMonths, dayKeyOf, firstDayOfMonth, lastDayOfMonth, type DayKey } from '../../../shared/dayKey.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import type { DayRange } from './eventsApi.ts';
@@ -23,5 +23,6 @@ export function eventsWindowOf(now: Date, timeZone: string): EventsWindow {
 export function useEventsWindow(): EventsWindow {
   const { timeZone } = usePublicConfig();
   const [now] = useState(() => new Date());
-  return eventsWindowOf(now, timeZone);
+  // Computed once per page (and time zone): the same object on every render, so what depends on it can be memoised.
+  return useMemo(() => eventsWindowOf(now, timeZone), [now, timeZone]);
 }
