@@ -30,7 +30,7 @@ function byDatetime(a: Event, b: Event): number {
 /** The events on `today` (a network day) or later, in datetime order. */
 export function upcomingEvents(events: readonly Event[], today: DayKey, timeZone: string): Event[] {
   const days = dayKeysOf(events, timeZone);
-  return events.filter((_, index) => days[index] >= today).sort(byDatetime);
+  return events.filter((_, index) => (days[index] ?? '') >= today).sort(byDatetime);
 }
 
 /** `1 evento`, `3 eventos`. */
