@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../shared/formats.ts';
 import type { Event } from '../../shared/schemas/events.ts';
 import { eventName } from './eventName.ts';
+import { FormField } from './FormField.tsx';
 import { TextField } from './TextField.tsx';
 
 export interface EventReadOnlyFieldsProps {
@@ -11,12 +12,20 @@ export interface EventReadOnlyFieldsProps {
   timeZone: string;
 }
 
-/** The spec's read-only `Event` (type name or N/A) and `Date` (long medium) fields, shared by the modals. */
+/**
+ * The spec's read-only `Event` (type name or N/A) and `Date` (long medium) fields, shared by the modals. The date
+ * is a read-only text area that grows to its text (`field__input--wrap`): on a phone `22 de novembro de 2026 às
+ * 19:30:00` wraps to a second line instead of being cut after `às 19`.
+ */
 export function EventReadOnlyFields({ event, idPrefix, timeZone }: EventReadOnlyFieldsProps) {
   return (
     <>
       <TextField id={`${idPrefix}-event`} label="Event" type="text" readOnly value={eventName(event)} />
-      <TextField id={`${idPrefix}-date`} label="Date" type="text" readOnly value={formatDateTime(event.datetime, timeZone)} />
+      <FormField id={`${idPrefix}-date`} label="Date">
+        {(control) => (
+          <textarea {...control} className="field__input field__input--wrap" readOnly rows={2} value={formatDateTime(event.datetime, timeZone)} />
+        )}
+      </FormField>
     </>
   );
 }

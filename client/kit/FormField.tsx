@@ -57,7 +57,7 @@ export function FormField({ id, label, hint, validated = false, error, extra, ch
       {labelElement}
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       {error ? (
-        <p id={errorId} className="event-form__error">
+        <p id={errorId} className="field__error event-form__error">
           {error}
         </p>
       ) : null}

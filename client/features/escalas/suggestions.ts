@@ -40,9 +40,14 @@ export function matchedMember<M extends Member>(typed: string, suggestions: read
   );
 }
 
+/** The API's most suggestions for one search (`GET /api/events/{id}/candidates?q=`): a full page may hide others. */
+const SUGGESTIONS_MAX = 20;
+
 /**
  * What the API is sent for the Member field: the email when it is one (typed, or picked from the datalist,
- * whose values are emails); the id of the one suggested member with exactly that name; otherwise undefined.
+ * whose values are emails); the id of the one suggested member with exactly that name; else the id of the one
+ * suggested member whose name or email contains what was typed (`Souza`), when the suggestions are all there
+ * are; otherwise undefined.
  */
 export function memberReferenceOf(typed: string, suggestions: readonly Member[]): string | number | undefined {
   const text = typed.trim();
@@ -52,5 +57,9 @@ export function memberReferenceOf(typed: string, suggestions: readonly Member[])
   if (byEmail) return byEmail.email;
   const byName = suggestions.filter((member) => member.name.trim().toLocaleLowerCase('pt-BR') === lower);
   if (byName.length === 1) return byName[0]!.id;
-  return text.includes('@') ? text : undefined;
+  if (text.includes('@')) return text;
+  const containing = suggestions.filter(
+    (member) => member.name.toLocaleLowerCase('pt-BR').includes(lower) || member.email.toLocaleLowerCase('pt-BR').includes(lower),
+  );
+  return containing.length === 1 && suggestions.length < SUGGESTIONS_MAX ? containing[0]!.id : undefined;
 }

@@ -92,13 +92,12 @@ export function useAllocationForm(eventId: number, onAllocated: () => void): All
     void send(conflicted, true);
   };
 
-  // Editing a field after a conflict withdraws the override: it applied to what was shown.
+  // Editing a field withdraws what was said about the last Submit (`Informe o departamento.` once it is filled
+  // in, say), and after a conflict the override too: it applied to what was shown.
   const edited = (set: (value: string) => void) => (value: string) => {
     set(value);
-    if (conflicted) {
-      setConflicted(null);
-      setError(null);
-    }
+    if (conflicted) setConflicted(null);
+    if (error) setError(null);
   };
 
   return {
