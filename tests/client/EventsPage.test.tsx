@@ -60,8 +60,8 @@ describe('events page (/events)', () => {
     await openPortal({ events: EVENTS });
     renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
-    expect(screen.getByRole('table', { name: 'novembro de 2026' })).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'dezembro de 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('grid', { name: 'novembro de 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('grid', { name: 'dezembro de 2026' })).toBeInTheDocument();
     expect(highlightedDays()).toEqual([
       '1 de novembro de 2026, 1 evento',
       '20 de novembro de 2026, 1 evento',
@@ -102,7 +102,7 @@ describe('events page (/events)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(highlightedDays()).toEqual([]);
     // The calendars are still there.
-    expect(screen.getAllByRole('table')).toHaveLength(2);
+    expect(screen.getAllByRole('grid')).toHaveLength(2);
   });
 
   it('has the tabs Next Events (selected), My Events and Leader View', async () => {
@@ -134,7 +134,7 @@ describe('events page (/events)', () => {
     await user.click(screen.getByRole('tab', { name: 'Leader View' }));
     expect(await screen.findByRole('list', { name: 'Escala de membros' })).toBeInTheDocument();
     await waitForPaths(api, [WINDOW, WINDOW]);
-    expect(within(screen.getByRole('tabpanel')).getAllByRole('table')).toHaveLength(2);
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('grid')).toHaveLength(2);
     await user.click(screen.getByRole('tab', { name: 'Next Events' }));
     await user.click(screen.getByRole('tab', { name: 'Leader View' }));
     await waitForPaths(api, [WINDOW, WINDOW, WINDOW]);

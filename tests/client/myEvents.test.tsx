@@ -63,7 +63,7 @@ describe('My Events for a signed-in member (issue 5)', () => {
     await openPortal({ events: EVENTS, signedIn: MEMBER, allocations: [{ event: 7, department: 'Mídia', member: ANA }] });
     renderApp('/events', { preloadedState: { events: MY_EVENTS } });
     expect(await screen.findByText('Você ainda não está escalado em nenhum evento.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('table')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByRole('grid')).toHaveLength(2));
     expect(highlightedDays()).toEqual([]);
   });
 });

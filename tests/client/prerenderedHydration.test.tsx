@@ -77,6 +77,6 @@ describe('pre-rendered pages hydrate without a difference (React development bui
     expect(document.getElementById('root')!.firstElementChild).toBe(shell);
     // The very element the server sent, still in the page.
     expect(screen.getByRole('tab', { name: 'Next Events' })).toBe(tab);
-    expect(screen.getAllByRole('table')).toHaveLength(2);
+    expect(screen.getAllByRole('grid')).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import type { DayKey } from '../../../shared/dayKey.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
@@ -41,6 +41,13 @@ export function EventsBoard<E extends Event>({
   const { timeZone } = usePublicConfig();
   const headingId = useId();
   const eventCounts = countEventsByDay(events ?? [], timeZone);
+  const calendars = useRef<HTMLElement>(null);
+  // The arrow keys cross from one month's calendar into the other's.
+  const focusShownDay = (day: DayKey) => {
+    const button = calendars.current?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`);
+    button?.focus();
+    return button !== null && button !== undefined;
+  };
 
   return (
     <div className="events-board">
@@ -63,7 +70,7 @@ export function EventsBoard<E extends Event>({
           />
         ) : null}
       </section>
-      <section className="events-board__calendars" aria-label="Calendário">
+      <section ref={calendars} className="events-board__calendars" aria-label="Calendário">
         {eventsWindow.months.map((month) => (
           <MonthCalendar
             key={month}
@@ -71,6 +78,7 @@ export function EventsBoard<E extends Event>({
             eventCounts={eventCounts}
             today={eventsWindow.today}
             onDaySelect={onDaySelect}
+            onLeaveMonth={focusShownDay}
           />
         ))}
       </section>

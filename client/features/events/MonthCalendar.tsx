@@ -1,6 +1,7 @@
-import { useId } from 'react';
-import type { DayKey } from '../../../shared/dayKey.ts';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { firstDayOfMonth, lastDayOfMonth, type DayKey } from '../../../shared/dayKey.ts';
 import { formatDay, formatMonthHeading } from '../../../shared/formats.ts';
+import { dayAfterKey } from './calendarKeys.ts';
 import { eventCountText } from './eventDays.ts';
 import { monthGrid } from './monthGrid.ts';
 import './MonthCalendar.css';
@@ -22,17 +23,49 @@ export interface MonthCalendarProps {
   eventCounts: ReadonlyMap<DayKey, number>;
   today: DayKey;
   onDaySelect: (day: DayKey) => void;
+  /**
+   * The arrow keys reached `day`, outside this month: focus it elsewhere (the neighbouring calendar) and return
+   * true, or return false to stay on the month's first or last day.
+   */
+  onLeaveMonth?: (day: DayKey) => boolean;
 }
 
-export function MonthCalendar({ month, eventCounts, today, onDaySelect }: MonthCalendarProps) {
+/**
+ * One month as a WAI-ARIA grid: a single Tab stop (the selected day, else today, else the 1st), arrow keys move
+ * by a day or a week, Home and End to the week's ends, Enter and Space open the day as a click does.
+ */
+export function MonthCalendar({ month, eventCounts, today, onDaySelect, onLeaveMonth }: MonthCalendarProps) {
   const headingId = useId();
   const weeks = monthGrid(month);
+  const first = firstDayOfMonth(month);
+  const last = lastDayOfMonth(month);
+  const inMonth = (day: DayKey | null): boolean => day !== null && day >= first && day <= last;
+  const [chosen, setChosen] = useState<DayKey | null>(null);
+  const active = chosen !== null && inMonth(chosen) ? chosen : inMonth(today) ? today : first;
+  const buttons = useRef(new Map<DayKey, HTMLButtonElement>());
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const from = (event.target as HTMLElement).dataset.day;
+    if (!from) return;
+    let target = dayAfterKey(from, event.key);
+    if (target === undefined) return;
+    event.preventDefault();
+    if (!inMonth(target)) {
+      const isWeekEdge = event.key === 'Home' || event.key === 'End';
+      if (!isWeekEdge && onLeaveMonth?.(target)) return;
+      target = target < first ? first : last;
+    }
+    setChosen(target);
+    buttons.current.get(target)?.focus();
+  };
+
   return (
     <section className="calendar">
       <h3 id={headingId} className="calendar__heading">
         {formatMonthHeading(month)}
       </h3>
-      <table className="calendar__grid" aria-labelledby={headingId}>
+      <table role="grid" className="calendar__grid" aria-labelledby={headingId} onKeyDown={handleKeyDown}>
         <thead>
           <tr>
             {WEEKDAYS.map(({ letter, name }) => (
@@ -46,17 +79,23 @@ export function MonthCalendar({ month, eventCounts, today, onDaySelect }: MonthC
           {weeks.map((week, row) => (
             <tr key={row}>
               {week.map((day, column) => {
-                if (day === null) return <td key={column} className="calendar__blank" />;
+                if (day === null) return <td key={column} role="gridcell" className="calendar__blank" />;
                 const count = eventCounts.get(day) ?? 0;
                 return (
-                  <td key={column}>
+                  <td key={column} role="gridcell">
                     <button
+                      ref={(element) => {
+                        if (element) buttons.current.set(day, element);
+                        else buttons.current.delete(day);
+                      }}
                       type="button"
                       className="calendar__day"
                       data-day={day}
                       data-has-events={count > 0 ? 'true' : 'false'}
+                      tabIndex={day === active ? 0 : -1}
                       aria-current={day === today ? 'date' : undefined}
                       aria-label={count > 0 ? `${formatDay(day)}, ${eventCountText(count)}` : formatDay(day)}
+                      onFocus={() => setChosen(day)}
                       onClick={() => onDaySelect(day)}
                     >
                       {Number(day.slice(8))}
