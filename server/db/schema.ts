@@ -14,6 +14,13 @@ export interface EventsTable {
   event_type_id: number | null;
   series_id: ColumnType<number | null, number | null | undefined, number | null>;
   series_slot: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** The church it belongs to (migration 009); null = the whole network. */
+  church_id: ColumnType<number | null, number | null | undefined, number | null>;
+  title: ColumnType<string | null, string | null | undefined, string | null>;
+  description: ColumnType<string | null, string | null | undefined, string | null>;
+  location: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Null: two hours after `datetime` (read as such). */
+  ends_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 export interface SeriesTable {
@@ -45,6 +52,52 @@ export interface AllocationsTable {
   reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** SHA-256 (hex) of the token of the e-mailed answer link; null until one is issued. */
   response_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The position it fills (migration 009), one of its department's; null = none named. */
+  position_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A church of the network (migration 009). */
+export interface ChurchesTable {
+  id: Generated<number>;
+  name: string;
+  /** shared/nameKey.ts of the name: unique. */
+  name_key: string;
+  city: string | null;
+  created_at: Instant;
+}
+
+/** A position of a department (migration 009): Vocal, Bateria... `name_key` unique per department. */
+export interface PositionsTable {
+  id: Generated<number>;
+  department_id: number;
+  name: string;
+  name_key: string;
+}
+
+/** A member of a team (church + department) (migration 009). `leader` is 0 or 1. */
+export interface TeamMembersTable {
+  church_id: number;
+  department_id: number;
+  user_id: number;
+  leader: ColumnType<number, number | undefined, number>;
+  created_at: Instant;
+}
+
+/** A position a team member can fill (migration 009): always one of the team's department. */
+export interface TeamMemberPositionsTable {
+  church_id: number;
+  department_id: number;
+  user_id: number;
+  position_id: number;
+}
+
+/** How many people an event needs in a department and position (migration 009); position null = any. */
+export interface EventNeedsTable {
+  id: Generated<number>;
+  event_id: number;
+  department_id: number;
+  position_id: number | null;
+  count: number;
 }
 
 export type AllocationStatus = 'pending' | 'confirmed' | 'declined';
@@ -111,7 +164,7 @@ export interface RegistrationAttemptsTable {
 
 /** A row the demo seed wrote (migration 005), so it can be removed. */
 export interface DemoRecordsTable {
-  table_name: 'users' | 'events' | 'event_types';
+  table_name: 'users' | 'events' | 'event_types' | 'churches' | 'departments' | 'positions';
   record_id: number;
 }
 
@@ -203,4 +256,9 @@ export interface DB {
   notification_preferences: NotificationPreferencesTable;
   password_resets: PasswordResetsTable;
   password_reset_requests: PasswordResetRequestsTable;
+  churches: ChurchesTable;
+  positions: PositionsTable;
+  team_members: TeamMembersTable;
+  team_member_positions: TeamMemberPositionsTable;
+  event_needs: EventNeedsTable;
 }

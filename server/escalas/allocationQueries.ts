@@ -13,6 +13,7 @@ function selectAllocations(db: Db) {
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
     .innerJoin('users', 'users.id', 'allocations.member_id')
+    .leftJoin('positions', 'positions.id', 'allocations.position_id')
     .select([
       'allocations.id',
       'allocations.event_id',
@@ -25,6 +26,8 @@ function selectAllocations(db: Db) {
       'users.id as member_id',
       'users.name as member_name',
       'users.email as member_email',
+      'positions.id as position_id',
+      'positions.name as position_name',
     ]);
 }
 
@@ -40,6 +43,8 @@ type AllocationRow = {
   member_id: number;
   member_name: string;
   member_email: string;
+  position_id: number | null;
+  position_name: string | null;
 };
 
 /** The rows as allocations, each with the last delivery state of the messages about it (PRODUCT §7). */
@@ -59,6 +64,7 @@ function toAllocation(row: AllocationRow, delivery: Allocation['delivery']): All
     responded_at: row.responded_at,
     reason: row.reason,
     delivery,
+    position: row.position_id === null || row.position_name === null ? null : { id: row.position_id, name: row.position_name },
   };
 }
 

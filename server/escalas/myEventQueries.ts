@@ -13,6 +13,7 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
+    .leftJoin('positions', 'positions.id', 'allocations.position_id')
     .select([
       'events.id',
       'events.datetime',
@@ -22,6 +23,10 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
       'allocations.responded_at',
       'departments.id as department_id',
       'departments.name as department_name',
+      'positions.id as position_id',
+      'positions.name as position_name',
+      'events.title',
+      'events.location',
     ])
     .where('allocations.member_id', '=', memberId)
     .orderBy('events.datetime')
@@ -33,6 +38,9 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
     department: { id: row.department_id, name: row.department_name },
     status: row.status,
     responded_at: row.responded_at,
+    position: row.position_id === null || row.position_name === null ? null : { id: row.position_id, name: row.position_name },
+    title: row.title,
+    location: row.location,
   }));
   const nowIso = now.toISOString();
   // Upcoming first, soonest first; then what already happened, most recent first.

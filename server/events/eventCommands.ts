@@ -7,7 +7,7 @@ import { instantOfLocal, localDifference, localOf, shiftLocal } from '../recurre
 import { headRule, parseSeriesRule, serializeSeriesRule, seriesOccurrences, tailRule, type SeriesRule } from '../recurrence/seriesRule.ts';
 import { EventNotFound, HasAllocations, RepeatEndsBeforeStart, TooManyOccurrences, UnknownEventType } from './errors.ts';
 import { queueCancelNotices, queueMoveNotices, type EventMove } from './eventNotices.ts';
-import { eventTypeExists, selectEvents, toEvent } from './eventQueries.ts';
+import { eventTypeExists, selectEventDetails, toEventDetail } from './eventQueries.ts';
 
 /** Who changes the calendar, when, and in which timezone wall-clock times are read. */
 export interface EventCommandContext {
@@ -71,8 +71,8 @@ function eventsFromSlot(events: EventRecord[], slotIndex: Map<Instant, number>, 
 }
 
 export async function findManagedEvent(db: Kysely<DB>, id: number): Promise<ManagedEvent | undefined> {
-  const row = await selectEvents(db).select('events.series_id').where('events.id', '=', id).executeTakeFirst();
-  return row && { ...toEvent(row), series_id: row.series_id };
+  const row = await selectEventDetails(db).select('events.series_id').where('events.id', '=', id).executeTakeFirst();
+  return row && { ...toEventDetail(row), series_id: row.series_id };
 }
 
 async function checkEventType(trx: Transaction<DB>, eventTypeId: number | null | undefined): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Event } from '../../shared/schemas/events.ts';
+import { DEFAULT_EVENT_HOURS, type Event, type EventDetail } from '../../shared/schemas/events.ts';
 import type { DB, Instant } from '../db/schema.ts';
 
 export interface EventRow {
@@ -10,6 +10,37 @@ export interface EventRow {
 
 export function toEvent(row: EventRow): Event {
   return { id: row.id, datetime: row.datetime, event_types: row.type_name === null ? null : { name: row.type_name } };
+}
+
+export interface EventDetailRow extends EventRow {
+  church_id: number | null;
+  title: string | null;
+  description: string | null;
+  location: string | null;
+  ends_at: Instant | null;
+}
+
+/** When an event ends: its own end, or two hours after it starts. */
+export function endOf(row: { datetime: Instant; ends_at: Instant | null }): Instant {
+  return row.ends_at ?? new Date(Date.parse(row.datetime) + DEFAULT_EVENT_HOURS * 60 * 60 * 1000).toISOString();
+}
+
+/** The `?detail=full` form (PRODUCT §8): the specification's keys first, then the details. */
+export function toEventDetail(row: EventDetailRow): EventDetail {
+  return {
+    ...toEvent(row),
+    church_id: row.church_id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    ends_at: endOf(row),
+  };
+}
+
+const DETAIL_COLUMNS = ['events.church_id', 'events.title', 'events.description', 'events.location', 'events.ends_at'] as const;
+
+export function selectEventDetails(db: Kysely<DB>) {
+  return selectEvents(db).select(DETAIL_COLUMNS);
 }
 
 export function selectEvents(db: Kysely<DB>) {

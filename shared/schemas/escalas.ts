@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idParamSchema, idSchema } from './common.ts';
 import { emailSchema } from './auth.ts';
 import { eventSchema } from './events.ts';
 
@@ -20,6 +20,10 @@ export const createDepartmentRequestSchema = z.strictObject({
     .refine(withoutNul, NUL_MESSAGE),
 });
 export type CreateDepartmentRequest = z.input<typeof createDepartmentRequestSchema>;
+
+/** A position of a department (PRODUCT §8): Vocal, Bateria... */
+export const positionRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type PositionRef = z.infer<typeof positionRefSchema>;
 
 export const memberSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 export type Member = z.infer<typeof memberSchema>;
@@ -51,6 +55,8 @@ export const allocationSchema = z.object({
    * tries, or not sent because the member turned e-mail off; null when no message was ever queued.
    */
   delivery: deliveryStateSchema.nullable(),
+  /** The position it fills (one of its department's); null when none was named. */
+  position: positionRefSchema.nullable(),
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 export const allocationListSchema = z.array(allocationSchema);
@@ -59,6 +65,8 @@ export const allocationListSchema = z.array(allocationSchema);
 export const createAllocationRequestSchema = z.strictObject({
   department: z.union([idSchema, z.string().trim().min(1, { message: 'Informe o departamento.' }).max(100).refine(withoutNul, NUL_MESSAGE)]),
   member: z.union([idSchema, emailSchema]),
+  /** A position of the department (id); 422 `unknown_position` for another department's or an unknown one. */
+  position: idSchema.nullable().optional(),
   force: z.boolean().optional(),
 });
 export type CreateAllocationRequest = z.input<typeof createAllocationRequestSchema>;
@@ -92,6 +100,11 @@ export const myEventSchema = eventSchema.extend({
   /** My answer; declined events stay listed. */
   status: allocationStatusSchema,
   responded_at: z.string().nullable(),
+  /** The position I fill there, if the leader named one. */
+  position: positionRefSchema.nullable(),
+  /** The event's details (PRODUCT §8), null when not given. */
+  title: z.string().nullable(),
+  location: z.string().nullable(),
 });
 export type MyEvent = z.infer<typeof myEventSchema>;
 export const myEventListSchema = z.array(myEventSchema);
@@ -120,6 +133,19 @@ export const memberCandidateSchema = memberSchema.extend({
   allocated: z.boolean(),
   blockouts: z.array(blockedRangeSchema),
   conflicts: z.array(scheduleConflictSchema),
+  /**
+   * With `?department_id=`: the member's place in the team of the event's church and that department (the
+   * positions they can fill), or null when not on it. Team members come first. Always null without
+   * `department_id` or for a whole-network event (no church, no team).
+   */
+  team: z.object({ leader: z.boolean(), positions: z.array(positionRefSchema) }).nullable(),
 });
 export type MemberCandidate = z.infer<typeof memberCandidateSchema>;
 export const memberCandidateListSchema = z.array(memberCandidateSchema);
+
+/** `GET /api/events/{id}/candidates?q=&department_id=`. */
+export const candidateQuerySchema = z.strictObject({
+  q: z.string().max(100).refine(withoutNul, NUL_MESSAGE).optional(),
+  department_id: idParamSchema.optional(),
+});
+export type CandidateQuery = z.input<typeof candidateQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayKeySchema, idSchema, MAX_YEAR, MIN_YEAR } from './common.ts';
-import { eventSchema } from './events.ts';
+import { eventDetailSchema } from './events.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Event types
@@ -135,10 +135,42 @@ export type RepeatRuleInput = z.input<typeof repeatRuleSchema>;
 // Requests and responses
 // ---------------------------------------------------------------------------------------------------------------
 
+/** PostgreSQL cannot store a NUL, and half a surrogate pair is no text: both refused as malformed input. */
+const withoutNul = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);
+
+/** An optional text of an event: trimmed; blank or null = none. */
+const detailText = (max: number, label: string) =>
+  z
+    .string()
+    .transform((text) => text.normalize('NFC').trim())
+    .pipe(
+      z
+        .string()
+        .refine((text) => [...text].length <= max, { message: `${label} pode ter no máximo ${max} caracteres.` })
+        .refine(withoutNul, { message: 'O texto contém um caractere inválido.' }),
+    )
+    .transform((text) => (text === '' ? null : text))
+    .nullable();
+
+/**
+ * The details of an event (PRODUCT §8), each optional on create and update. `church_id`: the church it belongs to
+ * (null = the whole network; an unknown one is 422 `unknown_church`). `ends_at`: when it ends, written like
+ * `datetime` (after it, at most MAX_EVENT_DAYS later; null = start + 2 h). In a series every occurrence lasts
+ * as long as the first (or the one edited, with scope=following).
+ */
+export const eventDetailFields = {
+  church_id: idSchema.nullable().optional(),
+  title: detailText(200, 'O título').optional(),
+  description: detailText(2000, 'A descrição').optional(),
+  location: detailText(200, 'O local').optional(),
+  ends_at: eventDateTimeSchema.nullable().optional(),
+};
+
 export const createEventRequestSchema = z.strictObject({
   datetime: eventDateTimeSchema,
   event_type_id: idSchema.nullable(),
   repeat: repeatRuleSchema.optional(),
+  ...eventDetailFields,
 });
 export type CreateEventRequest = z.input<typeof createEventRequestSchema>;
 
@@ -146,9 +178,10 @@ export const updateEventRequestSchema = z
   .strictObject({
     datetime: eventDateTimeSchema.optional(),
     event_type_id: idSchema.nullable().optional(),
+    ...eventDetailFields,
   })
-  .refine((body) => body.datetime !== undefined || body.event_type_id !== undefined, {
-    message: 'Informe datetime ou event_type_id.',
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Informe ao menos um campo: datetime, event_type_id, church_id, title, description, location ou ends_at.',
   });
 export type UpdateEventRequest = z.input<typeof updateEventRequestSchema>;
 
@@ -165,6 +198,9 @@ export const deleteEventQuerySchema = z.strictObject({
 });
 export type DeleteEventQuery = z.input<typeof deleteEventQuerySchema>;
 
-/** An event as the management calls answer: the specification's keys plus its series (null when alone). */
-export const managedEventSchema = eventSchema.extend({ series_id: z.number().int().nullable() });
+/**
+ * An event as the management calls answer: the specification's keys, its details (as `?detail=full` reads them)
+ * and its series (null when alone).
+ */
+export const managedEventSchema = eventDetailSchema.extend({ series_id: z.number().int().nullable() });
 export type ManagedEvent = z.infer<typeof managedEventSchema>;

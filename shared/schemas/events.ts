@@ -13,12 +13,39 @@ export type Event = z.infer<typeof eventSchema>;
 
 export const eventListSchema = z.array(eventSchema);
 
+/**
+ * An event with its details (PRODUCT §8), as `?detail=full` reads it: the specification's keys plus the church
+ * (null = the whole network), title, description, location (each null when not given) and the end (ISO UTC;
+ * start + 2 h when none was given).
+ */
+export const eventDetailSchema = eventSchema.extend({
+  church_id: z.number().int().nullable(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  ends_at: z.string(),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
+export const eventDetailListSchema = z.array(eventDetailSchema);
+
+/** How long an event lasts when it names no end. */
+export const DEFAULT_EVENT_HOURS = 2;
+/** The longest an event may last (a retreat): bounds the schedule-conflict look-back. */
+export const MAX_EVENT_DAYS = 7;
+
+/** `?detail=full`: the event reads answer with the details; without it, exactly the specification's keys. */
+const detailParam = z.literal('full', { error: 'Use detail=full ou omita detail.' }).optional();
+
+/** `GET /api/events/{id}`: nothing or `?detail=full`. */
+export const eventReadQuerySchema = z.strictObject({ detail: detailParam });
+
 /** `GET /api/events`: nothing, `?date=`, or `?from=&to=`. */
 export const eventListQuerySchema = z
   .strictObject({
     date: dayKeySchema.optional(),
     from: dayKeySchema.optional(),
     to: dayKeySchema.optional(),
+    detail: detailParam,
   })
   .superRefine((query, ctx) => {
     const hasRange = query.from !== undefined || query.to !== undefined;

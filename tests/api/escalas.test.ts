@@ -20,11 +20,11 @@ import {
 import { testDatabases } from '../support/testDatabases.ts';
 
 const SEEDED_DEPARTMENTS = ['Louvor', 'Mídia', 'Infantil', 'Recepção', 'Intercessão', 'Diaconia'];
-const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'reason', 'responded_at', 'status'];
-const MY_EVENT_KEYS = ['allocation_id', 'datetime', 'department', 'event_types', 'id', 'responded_at', 'status'];
+const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'status'];
+const MY_EVENT_KEYS = ['allocation_id', 'datetime', 'department', 'event_types', 'id', 'location', 'position', 'responded_at', 'status', 'title'];
 /** What a new allocation says about the answer: nobody has answered yet. */
 const UNANSWERED = { status: 'pending', responded_at: null, reason: null };
-const UNANSWERED_MINE = { status: 'pending', responded_at: null };
+const UNANSWERED_MINE = { status: 'pending', responded_at: null, position: null, title: null, location: null };
 
 type Caller = 'anonymous' | 'member' | 'leader' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'member', 'leader', 'admin'];
@@ -260,6 +260,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         ...UNANSWERED,
         // Its invitation is queued with it (PRODUCT §7).
         delivery: 'queued',
+        position: null,
       });
       expect(keysOf(res.body.department)).toEqual(['id', 'name']);
       expect(keysOf(res.body.member)).toEqual(['email', 'id', 'name']);
@@ -496,6 +497,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         ...UNANSWERED,
         // Stored without the API: no invitation was ever queued.
         delivery: null,
+        position: null,
       });
       const one = await w.admin.agent.get('/api/allocations?from=2031-06-10&to=2031-06-10').expect(200);
       expect((one.body as Array<{ id: number }>).map((a) => a.id)).toEqual([ids.first]);

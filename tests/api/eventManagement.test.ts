@@ -14,6 +14,15 @@ interface ManagedEvent {
   series_id: number | null;
 }
 
+/** The details of an event that was given none: whole network, no texts, ending two hours after it starts. */
+const noDetails = (datetime: string) => ({
+  church_id: null,
+  title: null,
+  description: null,
+  location: null,
+  ends_at: new Date(Date.parse(datetime) + 2 * 60 * 60 * 1000).toISOString(),
+});
+
 /**
  * Tests run in America/Sao_Paulo (UTC-3 all year), except those that use `ny`: a second API instance on the same
  * database whose network timezone is America/New_York (daylight saving on 8 March and 1 November 2026).
@@ -124,7 +133,7 @@ describe.each(testDatabases)('event management API on $name', ({ open }) => {
       const res = await create({ datetime: '2026-12-06T19:30:00-03:00', event_type_id: culto });
       expect(res.status).toBe(201);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(Object.keys(res.body as object).sort()).toEqual(['datetime', 'event_types', 'id', 'series_id']);
+      expect(Object.keys(res.body as object).sort()).toEqual(['church_id', 'datetime', 'description', 'ends_at', 'event_types', 'id', 'location', 'series_id', 'title']);
       expect(res.body).toMatchObject({ datetime: '2026-12-06T22:30:00.000Z', event_types: { name: 'Culto' }, series_id: null });
       const read = await request(t.app).get(`/api/events/${(res.body as ManagedEvent).id}`);
       expectEventShape(read.body);
@@ -300,8 +309,8 @@ describe.each(testDatabases)('event management API on $name', ({ open }) => {
       const [, second, third] = await rowsOfSeries(first.series_id!);
       const res = await patch(`/api/events/${second!.id}?scope=one`, { datetime: '2027-02-13T18:00' });
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body as object).sort()).toEqual(['datetime', 'event_types', 'id', 'series_id']);
-      expect(res.body).toEqual({ id: second!.id, datetime: '2027-02-13T21:00:00.000Z', event_types: { name: 'Culto' }, series_id: first.series_id });
+      expect(Object.keys(res.body as object).sort()).toEqual(['church_id', 'datetime', 'description', 'ends_at', 'event_types', 'id', 'location', 'series_id', 'title']);
+      expect(res.body).toEqual({ id: second!.id, datetime: '2027-02-13T21:00:00.000Z', event_types: { name: 'Culto' }, series_id: first.series_id, ...noDetails('2027-02-13T21:00:00.000Z') });
       expect(await rowOf(second!.id)).toMatchObject({ series_id: first.series_id, series_slot: '2027-02-14T22:30:00.000Z' });
       // The default scope is one.
       expect((await patch(`/api/events/${third!.id}`, { event_type_id: null })).body).toMatchObject({ event_types: null, series_id: first.series_id });
@@ -322,7 +331,7 @@ describe.each(testDatabases)('event management API on $name', ({ open }) => {
       const res = await patch(`/api/events/${e3}?scope=following`, { datetime: '2027-03-21T20:00' });
       expect(res.status).toBe(200);
       const tail = (res.body as ManagedEvent).series_id!;
-      expect(res.body).toEqual({ id: e3, datetime: '2027-03-21T23:00:00.000Z', event_types: { name: 'Culto' }, series_id: tail });
+      expect(res.body).toEqual({ id: e3, datetime: '2027-03-21T23:00:00.000Z', event_types: { name: 'Culto' }, series_id: tail, ...noDetails('2027-03-21T23:00:00.000Z') });
       expect(tail).not.toBe(original);
 
       expect(await rowsOfSeries(original)).toEqual([
@@ -388,7 +397,7 @@ describe.each(testDatabases)('event management API on $name', ({ open }) => {
     it('scope=following on an event without a series edits just it', async () => {
       const event = await created({ datetime: '2027-05-20T19:00', event_type_id: null });
       const res = await patch(`/api/events/${event.id}?scope=following`, { datetime: '2027-05-20T20:00' });
-      expect(res.body).toEqual({ id: event.id, datetime: '2027-05-20T23:00:00.000Z', event_types: null, series_id: null });
+      expect(res.body).toEqual({ id: event.id, datetime: '2027-05-20T23:00:00.000Z', event_types: null, series_id: null, ...noDetails('2027-05-20T23:00:00.000Z') });
     });
   });
 

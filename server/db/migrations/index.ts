@@ -7,6 +7,7 @@ import * as m005 from './005_account_protection.ts';
 import * as m006 from './006_idempotency.ts';
 import * as m007 from './007_responses.ts';
 import * as m008 from './008_notifications.ts';
+import * as m009 from './009_network.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006_idempotency': m006,
   '007_responses': m007,
   '008_notifications': m008,
+  '009_network': m009,
 };
 
 export const migrationProvider: MigrationProvider = {

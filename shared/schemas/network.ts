@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { roleSchema, userSchema } from './auth.ts';
+import { idSchema } from './common.ts';
+import { departmentSchema, memberSchema, positionRefSchema } from './escalas.ts';
+
+/**
+ * The network's shape (PRODUCT §8): churches, positions of departments, teams (church + department) and their
+ * members, and the admin's role change.
+ */
+
+/** PostgreSQL cannot store a NUL, and half a surrogate pair is no text: both refused as malformed input. */
+const withoutNul = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);
+const NUL_MESSAGE = { message: 'O texto contém um caractere inválido.' };
+
+/** A name of 1–100 characters (trimmed, single-spaced). */
+const shortName = (missing: string) =>
+  z
+    .string()
+    .transform((name) => name.normalize('NFC').trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(1, { message: missing })
+        .max(100, { message: 'O nome pode ter no máximo 100 caracteres.' })
+        .refine(withoutNul, NUL_MESSAGE),
+    );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Churches: GET /api/churches (everyone), POST (admin)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const churchSchema = z.object({ id: z.number().int(), name: z.string(), city: z.string().nullable() });
+export type Church = z.infer<typeof churchSchema>;
+/** Ordered by name (accents and case ignored). */
+export const churchListSchema = z.array(churchSchema);
+
+export const createChurchRequestSchema = z.strictObject({
+  name: shortName('Informe o nome da igreja.'),
+  /** Empty or blank: no city. */
+  city: z
+    .string()
+    .transform((city) => city.normalize('NFC').trim().replace(/\s+/g, ' '))
+    .pipe(z.string().max(100, { message: 'A cidade pode ter no máximo 100 caracteres.' }).refine(withoutNul, NUL_MESSAGE))
+    .transform((city) => (city === '' ? null : city))
+    .nullable()
+    .optional(),
+});
+export type CreateChurchRequest = z.input<typeof createChurchRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Positions: GET /api/departments/{id}/positions (signed in), POST (admin)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A position with its department's id (the list of one department, or a new one). */
+export const positionSchema = positionRefSchema.extend({ department_id: z.number().int() });
+export type Position = z.infer<typeof positionSchema>;
+/** Ordered by name (accents and case ignored). */
+export const positionListSchema = z.array(positionSchema);
+
+export const createPositionRequestSchema = z.strictObject({ name: shortName('Informe o nome da função.') });
+export type CreatePositionRequest = z.input<typeof createPositionRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Teams: a church + a department, and its members
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `PUT /api/teams/{churchId}/{departmentId}/members/{userId}` (admin): joins or updates; positions replace. */
+export const putTeamMemberRequestSchema = z.strictObject({
+  /** Positions of the team's department the member can fill (may be empty); duplicates are ignored. */
+  positions: z.array(idSchema).max(50, { message: 'Informe no máximo 50 funções.' }),
+  /** Omitted on an update: keeps the current value; on a join: false. */
+  leader: z.boolean().optional(),
+});
+export type PutTeamMemberRequest = z.input<typeof putTeamMemberRequestSchema>;
+
+/**
+ * One member of a team, as `GET /api/teams/{churchId}/{departmentId}/members` (admin, and that team's leaders)
+ * lists them (leaders first, then by name) and the PUT answers (200).
+ */
+export const teamMembershipSchema = z.object({
+  church_id: z.number().int(),
+  department_id: z.number().int(),
+  member: memberSchema,
+  leader: z.boolean(),
+  /** By name. */
+  positions: z.array(positionRefSchema),
+});
+export type TeamMembership = z.infer<typeof teamMembershipSchema>;
+export const teamMembershipListSchema = z.array(teamMembershipSchema);
+
+/**
+ * `GET /api/me/teams` (signed in): the teams I belong to, so the client knows whether I lead a team (a team leader
+ * may keep the role `member`). By church name, then department name.
+ */
+export const myTeamSchema = z.object({
+  church: churchSchema,
+  department: departmentSchema,
+  leader: z.boolean(),
+  positions: z.array(positionRefSchema),
+});
+export type MyTeam = z.infer<typeof myTeamSchema>;
+export const myTeamListSchema = z.array(myTeamSchema);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Roles: GET /api/users?q= and PATCH /api/users/{id} (admin)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `?q=`: part of a name or email; at most 20 answers, by name. */
+export const userSearchQuerySchema = z.strictObject({ q: z.string().max(100).refine(withoutNul, NUL_MESSAGE).optional() });
+export const userListSchema = z.array(userSchema);
+
+export const changeRoleRequestSchema = z.strictObject({ role: roleSchema });
+export type ChangeRoleRequest = z.input<typeof changeRoleRequestSchema>;
