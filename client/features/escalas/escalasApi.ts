@@ -1,6 +1,9 @@
 import type { DayKey } from '../../../shared/dayKey.ts';
-import type { Allocation, CreateAllocationRequest, Department, Member, MyEvent } from '../../../shared/schemas/escalas.ts';
+import type { Allocation, CreateAllocationRequest, Member, MyEvent } from '../../../shared/schemas/escalas.ts';
 import { api } from '../../app/api.ts';
+
+/** The departments are the network's (kit/network); the allocation form suggests them. */
+export { useGetDepartmentsQuery } from '../../kit/network/networkApi.ts';
 
 /** An inclusive range of network days (`?from=&to=`), the events page's window. */
 export interface AllocationRange {
@@ -32,11 +35,6 @@ export const escalasApi = api.injectEndpoints({
         ...(allocations ?? []).map((allocation) => ({ type: 'Allocation' as const, id: allocation.id })),
       ],
     }),
-    /** `GET /api/departments`. */
-    getDepartments: build.query<Department[], void>({
-      query: () => 'departments',
-      providesTags: [{ type: 'Department', id: 'LIST' }],
-    }),
     /** `GET /api/members?q=`: at most 20 members whose name or email contains `q` (leaders). */
     searchMembers: build.query<Member[], string>({
       query: (q) => (q === '' ? 'members' : { url: 'members', params: { q } }),
@@ -65,7 +63,6 @@ export const escalasApi = api.injectEndpoints({
 export const {
   useGetMyEventsQuery,
   useGetAllocationsInRangeQuery,
-  useGetDepartmentsQuery,
   useSearchMembersQuery,
   useCreateAllocationMutation,
   useDeleteAllocationMutation,

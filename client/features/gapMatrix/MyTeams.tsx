@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { leadsATeam, useGetMyTeamsQuery } from '../../kit/network/networkApi.ts';
+import './MyTeams.css';
+
+/** Where the gap matrix lives. */
+export const GAP_MATRIX_PATH = '/escalas/lacunas';
+
+/**
+ * The home page's "Suas equipes" (`GET /api/me/teams`): the teams I belong to with the positions I fill, and
+ * for a team leader the way to the gap matrix. Nothing when I am on no team.
+ */
+export function MyTeams() {
+  const headingId = useId();
+  const teams = useGetMyTeamsQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (!teams.data || teams.data.length === 0) return null;
+  return (
+    <section className="my-teams" aria-labelledby={headingId}>
+      <h2 id={headingId} className="my-teams__title">
+        Suas equipes
+      </h2>
+      <ul className="my-teams__list" aria-labelledby={headingId}>
+        {teams.data.map((team) => (
+          <li key={`${team.church.id}-${team.department.id}`} className="my-teams__item">
+            <strong>{team.department.name}</strong> — {team.church.name}
+            {team.positions.length > 0 ? <span className="my-teams__detail"> · {team.positions.map((position) => position.name).join(', ')}</span> : null}
+            {team.leader ? <span className="my-teams__badge">Líder</span> : null}
+          </li>
+        ))}
+      </ul>
+      {leadsATeam(teams.data) ? (
+        <p className="my-teams__links">
+          <Link to={GAP_MATRIX_PATH}>Ver as lacunas das suas equipes</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
