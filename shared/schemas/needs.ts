@@ -25,9 +25,34 @@ export const needSchema = z.strictObject({
 });
 export type Need = z.infer<typeof needSchema>;
 
-/** The body: replaces the needs of the departments it names (count 0 removes one); others stay. */
-export const putNeedsRequestSchema = z.array(needSchema).max(200, { message: 'Informe no máximo 200 necessidades.' });
+/**
+ * The body: replaces the needs of the departments it names (count 0 removes one); others stay. A department and
+ * position (or "anyone", null) named twice is refused: which count would win?
+ */
+export const putNeedsRequestSchema = z
+  .array(needSchema)
+  .max(200, { message: 'Informe no máximo 200 necessidades.' })
+  .superRefine((needs, ctx) => {
+    const seen = new Set<string>();
+    needs.forEach((need, index) => {
+      const key = `${need.department_id}:${need.position_id ?? ''}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: 'Esta função aparece mais de uma vez.', path: [index, 'position_id'] });
+      seen.add(key);
+    });
+  });
 export type PutNeedsRequest = z.input<typeof putNeedsRequestSchema>;
+
+/**
+ * One need as `GET /api/events/{id}/needs` and the PUT answer it (by department name, then position name with
+ * the department's "anyone" row first); a team leader gets only their departments'.
+ */
+export const eventNeedSchema = z.object({
+  department: departmentSchema,
+  position: positionRefSchema.nullable(),
+  count: z.number().int(),
+});
+export type EventNeed = z.infer<typeof eventNeedSchema>;
+export const eventNeedListSchema = z.array(eventNeedSchema);
 
 /** `one`: this occurrence only; `following`: this and the later occurrences of its series. */
 export const needsScopeQuerySchema = z.strictObject({
