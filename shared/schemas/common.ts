@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { daysBetween, isDayKey } from '../dayKey.ts';
+import { MAX_RANGE_DAYS } from '../limits.ts';
+
+export { MAX_RANGE_DAYS };
 
 export const MAX_ID = 2147483647;
-export const MAX_RANGE_DAYS = 366;
 
 /** The years the product supports: every event, filter and blockout falls within them (both databases can store them). */
 export const MIN_YEAR = 1900;

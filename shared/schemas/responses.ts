@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { checkDayRange, dayKeySchema } from './common.ts';
 import { allocationStatusSchema, departmentSchema } from './escalas.ts';
 import { eventSchema } from './events.ts';
+import { RESPONSE_NOTE_MAX } from '../limits.ts';
+
+export { RESPONSE_NOTE_MAX };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers (PRODUCT §6): the allocated member confirms or declines, signed in or through an e-mailed token
 // ---------------------------------------------------------------------------------------------------------------
-
-/** The longest decline note (and blockout note) the API keeps. */
-export const RESPONSE_NOTE_MAX = 300;
 
 /** PostgreSQL cannot store a NUL, and half a surrogate pair is no text. */
 const storable = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { daysBetween, type DayKey } from '../../../shared/dayKey.ts';
-import { MAX_RANGE_DAYS } from '../../../shared/schemas/common.ts';
-import { RESPONSE_NOTE_MAX, type Blockout } from '../../../shared/schemas/responses.ts';
+import { MAX_RANGE_DAYS, RESPONSE_NOTE_MAX } from '../../../shared/limits.ts';
+import type { Blockout } from '../../../shared/schemas/responses.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { useCreateBlockoutMutation } from './availabilityApi.ts';

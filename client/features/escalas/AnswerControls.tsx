@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AllocationStatus } from '../../../shared/schemas/escalas.ts';
-import { RESPONSE_NOTE_MAX, type AllocationAnswer } from '../../../shared/schemas/responses.ts';
+import { RESPONSE_NOTE_MAX } from '../../../shared/limits.ts';
+import type { AllocationAnswer } from '../../../shared/schemas/responses.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import './AnswerControls.css';
 
