@@ -46,3 +46,17 @@ export function portalErrorOf(error: unknown, fallback: string): PortalError {
   const body = error.data.error;
   return { status, code: body.code, message: body.message, body };
 }
+
+/**
+ * What a form shows of a failed call: for a request the API found malformed in one of its fields (400
+ * `invalid_request` with `fields`), that field's own sentence (`Informe um e-mail válido.`) rather than the
+ * technical whole (`Requisição inválida (email): …`); otherwise the message.
+ */
+export function plainMessageOf(error: PortalError): string {
+  const fields = error.code === 'invalid_request' ? error.body?.fields : undefined;
+  if (isRecord(fields)) {
+    const first = Object.values(fields).find((message): message is string => typeof message === 'string' && message !== '');
+    if (first) return first;
+  }
+  return error.message;
+}

@@ -20,7 +20,7 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .max(254, { message: 'O email pode ter no máximo 254 caracteres.' })
-  .pipe(z.email({ message: 'Informe um email válido.' }));
+  .pipe(z.email({ message: 'Informe um e-mail válido.' }));
 
 export const NAME_MAX = 100;
 

@@ -153,7 +153,7 @@ describe.each(testDatabases)('auth API on $name', ({ open }) => {
       ['an array as email', { name: 'A', email: ['a@b.co'], password: TEST_PASSWORD }, 'email', 'Tipo de valor inválido.'],
       ['null password', { name: 'A', email: 'a@b.co', password: null }, 'password', 'Tipo de valor inválido.'],
       ['an object as password', { name: 'A', email: 'a@b.co', password: { $ne: '' } }, 'password', 'Tipo de valor inválido.'],
-      ['a malformed email', { name: 'A', email: 'not-an-email', password: TEST_PASSWORD }, 'email', 'Informe um email válido.'],
+      ['a malformed email', { name: 'A', email: 'not-an-email', password: TEST_PASSWORD }, 'email', 'Informe um e-mail válido.'],
       ['a JSON array body', [], '_', 'Tipo de valor inválido.'],
       ['a __proto__ key', JSON.parse('{"name":"A","email":"a@b.co","password":"pao-de-queijo-1","__proto__":{"role":"admin"}}'), '_', '__proto__'],
     ])('answers 400 invalid_request in pt-BR for %s', async (_label, body, field, message) => {

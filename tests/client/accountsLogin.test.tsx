@@ -154,15 +154,68 @@ describe('login and register forms (issue 4)', () => {
     expect(portal.writes().map((write) => write.path)).toEqual(['/api/auth/register', '/api/auth/register']);
   });
 
-  it('a submit with an empty field sends nothing and focuses that field, with no message', async () => {
+  it('a submit with an empty field sends nothing, focuses that field and says what is missing under it (issue 16)', async () => {
     const portal = await openPortal({ events: EVENTS });
     const { user } = renderApp('/login');
     await user.type(screen.getByLabelText('Email de login'), MEMBER.email);
     await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
-    expect(screen.getByLabelText('Senha de login')).toHaveFocus();
+    const password = screen.getByLabelText('Senha de login');
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Informe a senha.');
+    expect(screen.getByLabelText('Email de login')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByRole('alert')).toBeNull();
     // Not even the sign-in call: only the start's GET /api/auth/me (PRODUCT.md §1, departure 3).
     expect(portal.specPaths()).toEqual([]);
+    // Typing takes the message away.
+    await user.type(password, 'x');
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+    expect(within(loginForm()).queryByText('Informe a senha.')).toBeNull();
+  });
+
+  it('an empty submit names each empty field, and an earlier attempt’s error is no longer shown (issue 16)', async () => {
+    await openPortal({ events: EVENTS });
+    const { user } = renderApp('/login');
+    await fillLogin(user, MEMBER.email, 'senha errada');
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+    expect(await within(loginForm()).findByRole('alert')).toHaveTextContent('Email ou senha inválidos.');
+
+    await user.clear(screen.getByLabelText('Email de login'));
+    await user.clear(screen.getByLabelText('Senha de login'));
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+    expect(within(loginForm()).queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Email de login')).toHaveFocus();
+    expect(screen.getByLabelText('Email de login')).toHaveAccessibleDescription('Informe o e-mail.');
+    expect(screen.getByLabelText('Senha de login')).toHaveAccessibleDescription('Informe a senha.');
+
+    // The same wrong pair again: the error is shown again.
+    await fillLogin(user, MEMBER.email, 'senha errada');
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+    expect(await within(loginForm()).findByRole('alert')).toHaveTextContent('Email ou senha inválidos.');
+
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    const register = screen.getByRole('form', { name: 'Criar conta' });
+    await user.click(within(register).getByRole('button', { name: 'Cadastrar' }));
+    expect(within(register).getByLabelText('Nome')).toHaveFocus();
+    expect(within(register).getByLabelText('Nome')).toHaveAccessibleDescription('Informe seu nome.');
+    expect(within(register).getByLabelText('Email de cadastro')).toHaveAccessibleDescription('Informe o e-mail.');
+    expect(within(register).getByLabelText('Senha de cadastro')).toHaveAccessibleDescription('Informe a senha.');
+  });
+
+  it('a malformed e-mail gets a plain sentence, not the API’s technical message (issue 16)', async () => {
+    await openPortal({ events: EVENTS });
+    const { user } = renderApp('/login');
+    await fillLogin(user, 'ana@', 'uma senha longa');
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+    expect(await within(loginForm()).findByRole('alert')).toHaveTextContent(/^Informe um e-mail válido\.$/);
+
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    const register = screen.getByRole('form', { name: 'Criar conta' });
+    await user.type(within(register).getByLabelText('Nome'), 'Ana');
+    await user.type(within(register).getByLabelText('Email de cadastro'), 'não é email');
+    await user.type(within(register).getByLabelText('Senha de cadastro'), 'uma senha longa');
+    await user.click(within(register).getByRole('button', { name: 'Cadastrar' }));
+    expect(await within(register).findByRole('alert')).toHaveTextContent(/^Informe um e-mail válido\.$/);
   });
 
   it('keeps the client’s password length equal to the API’s (shared/schemas/auth.ts)', () => {

@@ -1,12 +1,13 @@
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../../kit/offline/OfflineBanner.tsx';
+import { StatusMessage } from '../../kit/status/StatusMessage.tsx';
 import { usePublicConfig } from '../publicConfig.ts';
 import { Footer } from './Footer.tsx';
 import { MainNav } from './MainNav.tsx';
 import { TopBar } from './TopBar.tsx';
 import './Shell.css';
 
-/** The public shell around every page: top bar, main navigation, the page, footer. */
+/** The public shell around every page: top bar, main navigation, the page, the status message, footer. */
 export function Shell() {
   const { timeZone } = usePublicConfig();
   return (
@@ -22,6 +23,7 @@ export function Shell() {
       <main id="conteudo" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>
+      <StatusMessage />
       <Footer />
     </div>
   );

@@ -1,9 +1,13 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import type { Event } from '../../../shared/schemas/events.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
+import { eventName } from '../../kit/eventName.ts';
 import { EventReadOnlyFields } from '../../kit/EventReadOnlyFields.tsx';
 import { Modal } from '../../kit/Modal.tsx';
 import { Spinner } from '../../kit/Spinner.tsx';
+import { eventWhen } from '../../kit/status/eventWhen.ts';
+import { statusShown } from '../../kit/status/statusSlice.ts';
 import { TextField } from '../../kit/TextField.tsx';
 import { CandidateNotice, candidateLabel } from './CandidateNotice.tsx';
 import { MemberUnavailableNotice } from './MemberUnavailableNotice.tsx';
@@ -25,7 +29,15 @@ export interface LeaderAllocationDialogProps {
 export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialogProps) {
   const { timeZone } = usePublicConfig();
   const id = useId();
-  const form = useAllocationForm(event.id, onClose);
+  const dispatch = useAppDispatch();
+  const form = useAllocationForm(event.id, (allocation) => {
+    dispatch(
+      statusShown({
+        text: `${allocation.member.name} escalado(a) em ${allocation.department.name}: ${eventName(event)}, ${eventWhen(event.datetime, timeZone)}.`,
+      }),
+    );
+    onClose();
+  });
   const errorRef = useRef<HTMLDivElement>(null);
   const { error } = form;
 

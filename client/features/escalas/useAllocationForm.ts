@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BlockedRange, Department, MemberCandidate, ScheduleConflict } from '../../../shared/schemas/escalas.ts';
+import type { Allocation, BlockedRange, Department, MemberCandidate, ScheduleConflict } from '../../../shared/schemas/escalas.ts';
 import { portalErrorOf, type PortalError } from '../../kit/portalError.ts';
 import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { useCreateAllocationMutation } from './escalasApi.ts';
@@ -45,9 +45,10 @@ function formError(message: string): AllocationError {
 
 /**
  * The leader's allocation form: the two fields with their suggestions, the call, and the conflict override.
- * `onAllocated` runs after a 201 (the modal closes; the list refreshes through the Allocation tag).
+ * `onAllocated` runs after a 201 with the saved allocation (the modal says so and closes; the list refreshes
+ * through the Allocation tag).
  */
-export function useAllocationForm(eventId: number, onAllocated: () => void): AllocationForm {
+export function useAllocationForm(eventId: number, onAllocated: (allocation: Allocation) => void): AllocationForm {
   const [department, setDepartmentText] = useState('');
   const [member, setMemberText] = useState('');
   const [error, setError] = useState<AllocationError | null>(null);
@@ -63,7 +64,7 @@ export function useAllocationForm(eventId: number, onAllocated: () => void): All
     const result = await createAllocation({ ...request, idempotencyKey: idempotency.keyFor(request) });
     if (!result.error) {
       idempotency.succeeded();
-      onAllocated();
+      onAllocated(result.data);
       return;
     }
     const failure = portalErrorOf(result.error, 'Não foi possível alocar o membro. Tente novamente.');

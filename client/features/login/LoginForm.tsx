@@ -2,7 +2,7 @@ import { useId, useRef, type FormEvent, type Ref } from 'react';
 import { Icon, type IconName } from '../../kit/Icon.tsx';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
-import { focusFirstEmptyField, useFocusKeptAfterBusy } from './formFocus.ts';
+import { useFieldMessages, useFocusKeptAfterBusy } from './formFocus.ts';
 
 export interface LoginCredentials {
   email: string;
@@ -32,15 +32,25 @@ export function LoginForm({ onLogin, titleRef, busy = false, error = null, onFor
   const id = useId();
   const submitRef = useRef<HTMLButtonElement>(null);
   useFocusKeptAfterBusy(busy, submitRef);
+  const fields = useFieldMessages(error);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || focusFirstEmptyField(event.currentTarget)) return;
+    if (busy || !fields.check(event.currentTarget)) return;
     const data = new FormData(event.currentTarget);
     onLogin?.({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') });
   };
 
   return (
-    <form className="auth-form" onSubmit={handleSubmit} noValidate aria-labelledby={`${id}-title`} aria-busy={busy || undefined}>
+    <form
+      className="auth-form"
+      onSubmit={handleSubmit}
+      onInput={(input) => {
+        if (input.target instanceof HTMLInputElement) fields.edited(input.target.name);
+      }}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      aria-busy={busy || undefined}
+    >
       <h2 id={`${id}-title`} className="auth-form__title" ref={titleRef} tabIndex={-1}>
         Login
       </h2>
@@ -52,8 +62,8 @@ export function LoginForm({ onLogin, titleRef, busy = false, error = null, onFor
         ))}
       </div>
       <p className="auth-form__hint">ou use email e senha</p>
-      <TextField id={`${id}-email`} label="Email de login" name="email" type="email" autoComplete="username" />
-      <TextField id={`${id}-password`} label="Senha de login" name="password" type="password" autoComplete="current-password" />
+      <TextField id={`${id}-email`} label="Email de login" name="email" error={fields.messages.email} type="email" autoComplete="username" />
+      <TextField id={`${id}-password`} label="Senha de login" name="password" error={fields.messages.password} type="password" autoComplete="current-password" />
       <a
         className="auth-form__link"
         href="#"
@@ -66,9 +76,9 @@ export function LoginForm({ onLogin, titleRef, busy = false, error = null, onFor
       >
         Esqueceu sua senha?
       </a>
-      {error ? (
+      {fields.error ? (
         <p className="auth-form__error" role="alert">
-          {error}
+          {fields.error}
         </p>
       ) : null}
       <button ref={submitRef} type="submit" className="button button--primary auth-form__submit" disabled={busy}>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { User } from '../../../shared/schemas/auth.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../../kit/passwordLength.ts';
-import { portalErrorOf } from '../../kit/portalError.ts';
+import { plainMessageOf, portalErrorOf } from '../../kit/portalError.ts';
 import { sessionApi, useLoginMutation, useRegisterMutation } from '../../kit/session/sessionApi.ts';
 import type { LoginCredentials } from './LoginForm.tsx';
 import type { Registration } from './RegisterForm.tsx';
@@ -19,7 +19,7 @@ export interface AuthForms {
 
 /**
  * The two forms' calls (PRODUCT.md §1, departure 2). Success goes to /events; an error shows the API's pt-BR
- * message in the form. A sign-in is always asked of the API (a wrong pair is its 401 `Email ou senha
+ * message in the form (for a malformed field, that field's plain sentence: `Informe um e-mail válido.`). A sign-in is always asked of the API (a wrong pair is its 401 `Email ou senha
  * inválidos.`); a registration whose password breaks the API's length rule gets that same rule's message
  * here, before any call.
  */
@@ -40,7 +40,7 @@ export function useAuthForms(): AuthForms {
   const login = async ({ email, password }: LoginCredentials) => {
     setLoginError(null);
     const result = await loginCall({ email: email.trim(), password });
-    if (result.error) setLoginError(portalErrorOf(result.error, 'Não foi possível entrar. Tente novamente.').message);
+    if (result.error) setLoginError(plainMessageOf(portalErrorOf(result.error, 'Não foi possível entrar. Tente novamente.')));
     else await signedIn(result.data);
   };
 
@@ -51,7 +51,7 @@ export function useAuthForms(): AuthForms {
       return;
     }
     const result = await registerCall({ name: name.trim(), email: email.trim(), password });
-    if (result.error) setRegisterError(portalErrorOf(result.error, 'Não foi possível criar a conta. Tente novamente.').message);
+    if (result.error) setRegisterError(plainMessageOf(portalErrorOf(result.error, 'Não foi possível criar a conta. Tente novamente.')));
     else await signedIn(result.data);
   };
 

@@ -2,9 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../../../shared/formats.ts';
 import type { EventScope } from '../../../../shared/schemas/eventManagement.ts';
 import type { Event } from '../../../../shared/schemas/events.ts';
+import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { eventName } from '../../../kit/eventName.ts';
 import { Modal } from '../../../kit/Modal.tsx';
+import { eventWhen } from '../../../kit/status/eventWhen.ts';
+import { statusShown } from '../../../kit/status/statusSlice.ts';
 import { allocationCountText, formProblemOf } from './eventForm.ts';
 import { useDeleteEventMutation } from './eventManagementApi.ts';
 import { FormAlert } from './FormAlert.tsx';
@@ -23,6 +26,7 @@ export interface CancelEventModalProps {
  */
 export function CancelEventModal({ event, onClose }: CancelEventModalProps) {
   const { timeZone } = usePublicConfig();
+  const dispatch = useAppDispatch();
   const idPrefix = useId();
   const [deleteEvent, { isLoading: deleting }] = useDeleteEventMutation();
   const [scope, setScope] = useState<EventScope>('one');
@@ -42,6 +46,14 @@ export function CancelEventModal({ event, onClose }: CancelEventModalProps) {
     setAlert(null);
     try {
       await deleteEvent({ id: event.id, scope, confirm: allocations !== null }).unwrap();
+      const subject = `${eventName(event)}, ${eventWhen(event.datetime, timeZone)}`;
+      // The button that opened the modal leaves with the event: the message takes the focus, not the page's body.
+      dispatch(
+        statusShown({
+          text: scope === 'one' ? `Evento cancelado: ${subject}.` : `Evento e os seguintes cancelados: ${subject}.`,
+          focus: true,
+        }),
+      );
       onClose();
     } catch (error) {
       const problem = formProblemOf(error);

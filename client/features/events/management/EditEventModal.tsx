@@ -2,7 +2,11 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { dayjs } from '../../../../shared/dayKey.ts';
 import type { EventScope, EventType, UpdateEventRequest } from '../../../../shared/schemas/eventManagement.ts';
 import type { Event } from '../../../../shared/schemas/events.ts';
+import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
+import { eventName } from '../../../kit/eventName.ts';
+import { eventWhen } from '../../../kit/status/eventWhen.ts';
+import { statusShown } from '../../../kit/status/statusSlice.ts';
 import {
   MESSAGES,
   eventTypeIdOf,
@@ -32,6 +36,7 @@ function typeIdOfEvent(event: Event, eventTypes: readonly EventType[] | undefine
 /** `Editar evento`: type, date and time of one event, or of it and the following ones of its series. */
 export function EditEventModal({ event, onClose }: EditEventModalProps) {
   const { timeZone } = usePublicConfig();
+  const dispatch = useAppDispatch();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, foundBeforeSending, showApiError } = useFormProblems(formRef);
@@ -68,7 +73,9 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
       return;
     }
     try {
-      await updateEvent({ id: event.id, scope, changes }).unwrap();
+      const updated = await updateEvent({ id: event.id, scope, changes }).unwrap();
+      const subject = `${eventName(updated)}, ${eventWhen(updated.datetime, timeZone)}`;
+      dispatch(statusShown({ text: scope === 'one' ? `Evento alterado: ${subject}.` : `Evento e os seguintes alterados: ${subject}.` }));
       onClose();
     } catch (error) {
       showApiError(error);

@@ -15,6 +15,10 @@ import { EventFields } from './EventFields.tsx';
 import { EventFormModal } from './EventFormModal.tsx';
 import { RepeatFields } from './RepeatFields.tsx';
 import { useFormProblems } from './useFormProblems.ts';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { usePublicConfig } from '../../../app/publicConfig.ts';
+import { eventWhen } from '../../../kit/status/eventWhen.ts';
+import { statusShown } from '../../../kit/status/statusSlice.ts';
 import { useIdempotencyKey } from '../../../kit/useIdempotencyKey.ts';
 
 export interface NewEventModalProps {
@@ -23,6 +27,8 @@ export interface NewEventModalProps {
 
 /** `Novo evento`: type, date, time and an optional repeat; saved with `POST /api/events`. */
 export function NewEventModal({ onClose }: NewEventModalProps) {
+  const { timeZone } = usePublicConfig();
+  const dispatch = useAppDispatch();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, foundBeforeSending, showApiError } = useFormProblems(formRef);
@@ -44,8 +50,10 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
       ...(rule ? { repeat: rule } : {}),
     };
     try {
-      await createEvent({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap();
+      const created = await createEvent({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap();
       idempotency.succeeded();
+      const when = eventWhen(created.datetime, timeZone);
+      dispatch(statusShown({ text: rule ? `Eventos criados a partir de ${when}.` : `Evento criado para ${when}.` }));
       onClose();
     } catch (error) {
       showApiError(error);
