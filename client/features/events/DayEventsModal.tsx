@@ -2,7 +2,9 @@ import type { DayKey } from '../../../shared/dayKey.ts';
 import { formatDay } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { LoadFailed } from '../../kit/LoadFailed.tsx';
 import { Modal } from '../../kit/Modal.tsx';
+import { useSession } from '../../kit/session/useSession.ts';
 import { EventList } from './EventList.tsx';
 import { useGetEventsOnDayQuery } from './eventsApi.ts';
 import { modalClosed, selectSelectedDay } from './eventsSlice.ts';
@@ -27,7 +29,9 @@ interface DayEventsDialogProps extends DayEventsModalProps {
 
 function DayEventsDialog({ day, onEventSelect, onClose }: DayEventsDialogProps) {
   // Every opening asks GET /api/events?date=yyyy-MM-dd again.
-  const { data: events, isFetching } = useGetEventsOnDayQuery(day, { refetchOnMountOrArgChange: true });
+  const { data: events, isFetching, isError, refetch } = useGetEventsOnDayQuery(day, { refetchOnMountOrArgChange: true });
+  // A failed load: a signed-in user is told so, with a retry; a visitor's modal stays empty (spec §8).
+  const signedIn = useSession().status === 'signedIn';
   const title = `Events on ${formatDay(day)}`;
 
   return (
@@ -44,6 +48,8 @@ function DayEventsDialog({ day, onEventSelect, onClose }: DayEventsDialogProps) 
         <p className="modal-status" role="status">
           Carregando…
         </p>
+      ) : isError ? (
+        signedIn ? <LoadFailed message="Não foi possível carregar os eventos deste dia." onRetry={() => void refetch()} /> : null
       ) : events ? (
         <EventList events={events} onEventSelect={onEventSelect} emptyText="Nenhum evento neste dia." label={title} />
       ) : null}
