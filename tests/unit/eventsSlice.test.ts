@@ -18,7 +18,15 @@ const initial = reduce(undefined, { type: 'init' });
 
 describe('eventsSlice', () => {
   it('starts on Next Events with every modal closed', () => {
-    expect(initial).toEqual({ tab: 'nextEvents', detailsEventId: null, selectedDay: null, allocationEvent: null, eventForm: null });
+    expect(initial).toEqual({
+      tab: 'nextEvents',
+      detailsEventId: null,
+      selectedDay: null,
+      allocationEvent: null,
+      eventForm: null,
+      shownMonth: null,
+      createdOutside: null,
+    });
   });
 
   it('selects the tabs nextEvents, myEvents and leaderView', () => {

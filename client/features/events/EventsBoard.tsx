@@ -1,11 +1,16 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import type { DayKey } from '../../../shared/dayKey.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { countEventsByDay, upcomingEvents } from './eventDays.ts';
 import { EventList } from './EventList.tsx';
 import { MonthCalendar } from './MonthCalendar.tsx';
+import { MonthNavigation } from './MonthNavigation.tsx';
+import { holdsToday } from './shownWindow.ts';
 import type { EventsWindow } from './useEventsWindow.ts';
+
+/** On a phone, a signed-in board shows this many events until the user asks for all. */
+export const COMPACT_LIST_LENGTH = 3;
 
 export interface EventsBoardProps<E extends Event = Event> {
   heading: string;
@@ -20,11 +25,20 @@ export interface EventsBoardProps<E extends Event = Event> {
   emptyText?: string;
   eventDetail?: (event: E) => ReactNode;
   eventExtras?: (event: E) => ReactNode;
+  /** Signed in: the calendars move to other months (`Mês anterior`, `Próximo mês`). A visitor has none. */
+  onShowMonth?: (month: DayKey | null) => void;
+  /**
+   * Signed in: on a narrow screen the list shows its first events and a `Ver todos os eventos` button, so the
+   * calendars under it are within reach; before the list, `Ir para o calendário` (seen when it has the focus)
+   * takes the keyboard there. A visitor keeps the specification's full list.
+   */
+  compactList?: boolean;
 }
 
 /**
- * The list of the window's events from today on, and the two month calendars with every event day
- * highlighted. A failed load shows nothing more (the console has the error line).
+ * The list of the window's events from today on (all of them when the window is another one), and the two
+ * month calendars with every event day highlighted. A failed load shows nothing more (the console has the
+ * error line).
  */
 export function EventsBoard<E extends Event>({
   heading,
@@ -37,31 +51,52 @@ export function EventsBoard<E extends Event>({
   emptyText = 'Nenhum evento programado.',
   eventDetail,
   eventExtras,
+  onShowMonth,
+  compactList = false,
 }: EventsBoardProps<E>) {
   const { timeZone } = usePublicConfig();
   const headingId = useId();
   const eventCounts = countEventsByDay(events ?? [], timeZone);
   const calendars = useRef<HTMLElement>(null);
+  const [listOpen, setListOpen] = useState(false);
   // The arrow keys cross from one month's calendar into the other's.
   const focusShownDay = (day: DayKey) => {
     const button = calendars.current?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`);
     button?.focus();
     return button !== null && button !== undefined;
   };
+  // Today's window lists what is ahead; another window (signed in) lists all its events.
+  const listed = events
+    ? (upcomingEvents(events, holdsToday(eventsWindow) ? eventsWindow.today : eventsWindow.range.from, timeZone) as E[])
+    : undefined;
+  const collapsible = compactList && listed !== undefined && listed.length > COMPACT_LIST_LENGTH;
+  const collapsed = collapsible && !listOpen;
+
+  // Signed in, the list can hold many stops (a leader's actions and escalas): one Tab reaches the calendars.
+  const skipToCalendar = () => calendars.current?.querySelector<HTMLButtonElement>('button.calendar__day[tabindex="0"]')?.focus();
 
   return (
     <div className="events-board">
-      <section className="events-board__list" aria-labelledby={headingId} aria-busy={isLoading}>
+      {compactList ? (
+        <button type="button" className="events-board__skip" onClick={skipToCalendar}>
+          Ir para o calendário
+        </button>
+      ) : null}
+      <section
+        className={collapsed ? 'events-board__list events-board__list--collapsed' : 'events-board__list'}
+        aria-labelledby={headingId}
+        aria-busy={isLoading}
+      >
         <h2 id={headingId} className="events-board__heading">
           {heading}
         </h2>
         {intro}
         {isLoading ? (
           <p className="events-board__status">Carregando eventos…</p>
-        ) : events ? (
+        ) : listed ? (
           <EventList
             // upcomingEvents filters and sorts the same objects: they are still E.
-            events={upcomingEvents(events, eventsWindow.today, timeZone) as E[]}
+            events={listed}
             onEventSelect={onEventSelect}
             emptyText={emptyText}
             label={heading}
@@ -69,8 +104,19 @@ export function EventsBoard<E extends Event>({
             eventExtras={eventExtras}
           />
         ) : null}
+        {collapsible && !isLoading ? (
+          <button
+            type="button"
+            className="button button--secondary events-board__more"
+            aria-expanded={listOpen}
+            onClick={() => setListOpen((open) => !open)}
+          >
+            {listOpen ? 'Ver menos eventos' : `Ver todos os eventos (${listed.length})`}
+          </button>
+        ) : null}
       </section>
       <section ref={calendars} className="events-board__calendars" aria-label="Calendário">
+        {onShowMonth ? <MonthNavigation eventsWindow={eventsWindow} onShow={onShowMonth} /> : null}
         {eventsWindow.months.map((month) => (
           <MonthCalendar
             key={month}

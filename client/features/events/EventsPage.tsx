@@ -13,10 +13,13 @@ import {
   modalOpened,
   modalsClosed,
   selectEventsTab,
+  shownMonthChanged,
   tabSelected,
   type EventsTab,
 } from './eventsSlice.ts';
-import { useEventsWindow, type EventsWindow } from './useEventsWindow.ts';
+import { CreatedOutsideNotice } from './CreatedOutsideNotice.tsx';
+import { useShownEventsWindow } from './shownWindow.ts';
+import type { EventsWindow } from './useEventsWindow.ts';
 import './EventsPage.css';
 
 /** What a tab's panel gets from the page: the two months, and what a click on an event or a day does. */
@@ -24,6 +27,10 @@ export interface EventsPanel {
   eventsWindow: EventsWindow;
   onEventSelect: (event: Event) => void;
   onDaySelect: (day: DayKey) => void;
+  /** Signed in: moves the calendars to other months (EventsBoard's navigation). */
+  onShowMonth?: (month: DayKey | null) => void;
+  /** Signed in: a phone's list is shortened so the calendars are within reach (EventsBoard). */
+  compactList?: boolean;
 }
 
 export interface EventsPageProps {
@@ -44,7 +51,8 @@ export interface EventsPageProps {
  */
 export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, children }: EventsPageProps) {
   useDocumentTitle('Eventos');
-  const eventsWindow = useEventsWindow();
+  // A visitor: the current and next month. Signed in: the months the user moved to.
+  const { eventsWindow, canNavigate } = useShownEventsWindow();
   const tab = useAppSelector(selectEventsTab);
   const dispatch = useAppDispatch();
   const idPrefix = useId();
@@ -55,7 +63,13 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
   // about a third of a second sooner, and no long task blocks it meanwhile.
   const showPanel = useDeferredValue(true, false);
 
-  useEffect(() => () => void dispatch(modalsClosed()), [dispatch]);
+  useEffect(
+    () => () => {
+      dispatch(modalsClosed());
+      dispatch(shownMonthChanged(null));
+    },
+    [dispatch],
+  );
 
   const tabId = (name: EventsTab) => `${idPrefix}-tab-${name}`;
   const panelId = (name: EventsTab) => `${idPrefix}-panel-${name}`;
@@ -63,6 +77,9 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
   const openDetails = (event: Event) => dispatch(modalOpened({ modal: 'eventDetails', eventId: event.id }));
   const openFromLeaderView = (event: Event) => dispatch(modalOpened({ modal: leaderViewOpens, eventId: event.id }));
   const isLeaderView = tab === 'leaderView';
+  const signedIn: Pick<EventsPanel, 'onShowMonth' | 'compactList'> = canNavigate
+    ? { onShowMonth: (month) => dispatch(shownMonthChanged(month)), compactList: true }
+    : {};
 
   return (
     <div className="events-page">
@@ -70,6 +87,7 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
         <h1 className="events-page__title">Eventos</h1>
         <p className="events-page__lead">A agenda da rede neste mês e no próximo.</p>
       </div>
+      {canNavigate ? <CreatedOutsideNotice /> : null}
       <EventsTabs selected={tab} onSelect={(next) => dispatch(tabSelected(next))} tabId={tabId} panelId={panelId} />
       {EVENTS_TABS.map((name) => (
         <div
@@ -81,9 +99,9 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
           className="events-page__panel"
         >
           {name !== tab || !showPanel ? null : name === 'leaderView' ? (
-            renderLeaderView({ eventsWindow, onEventSelect: openFromLeaderView, onDaySelect: openDay })
+            renderLeaderView({ eventsWindow, onEventSelect: openFromLeaderView, onDaySelect: openDay, ...signedIn })
           ) : name === 'myEvents' && renderMyEvents ? (
-            renderMyEvents({ eventsWindow, onEventSelect: openDetails, onDaySelect: openDay })
+            renderMyEvents({ eventsWindow, onEventSelect: openDetails, onDaySelect: openDay, ...signedIn })
           ) : (
             <EventsBoard
               heading="Próximos eventos"
@@ -92,6 +110,7 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
               eventsWindow={eventsWindow}
               onEventSelect={openDetails}
               onDaySelect={openDay}
+              {...signedIn}
             />
           )}
         </div>

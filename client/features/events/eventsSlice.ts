@@ -42,6 +42,14 @@ export interface EventsState {
   allocationEvent: EventRef | null;
   /** The open event form; left out of a state that only sets the others (a preloaded state), it is closed. */
   eventForm?: EventFormModal | null;
+  /**
+   * Signed in: the first of the two months the calendars show, when the user moved away from the current
+   * month (`Mês anterior`, `Próximo mês`); null or left out: the current month. A visitor always sees the
+   * current and next month.
+   */
+  shownMonth?: DayKey | null;
+  /** The day of an event just created outside the months shown, for the notice that offers to go there. */
+  createdOutside?: DayKey | null;
 }
 
 const initialState: EventsState = {
@@ -50,6 +58,8 @@ const initialState: EventsState = {
   selectedDay: null,
   allocationEvent: null,
   eventForm: null,
+  shownMonth: null,
+  createdOutside: null,
 };
 
 export const eventsSlice = createSlice({
@@ -73,6 +83,15 @@ export const eventsSlice = createSlice({
       else if (payload === 'allocation') state.allocationEvent = null;
       else if (state.eventForm?.modal === payload) state.eventForm = null;
     },
+    /** Signed in: the calendars show the month of `payload` and the next; null goes back to the current month. */
+    shownMonthChanged(state, action: PayloadAction<DayKey | null>) {
+      state.shownMonth = action.payload;
+      state.createdOutside = null;
+    },
+    /** A new event landed on `payload`, outside the months shown (null: the notice is dismissed). */
+    createdOutsideShown(state, action: PayloadAction<DayKey | null>) {
+      state.createdOutside = action.payload;
+    },
     /** Leaving the page closes whatever was open. */
     modalsClosed(state) {
       state.detailsEventId = null;
@@ -87,10 +106,20 @@ export const eventsSlice = createSlice({
     selectSelectedDay: (state) => state.selectedDay,
     selectAllocationEventId: (state) => state.allocationEvent?.id ?? null,
     selectEventForm: (state) => state.eventForm ?? null,
+    selectShownMonth: (state) => state.shownMonth ?? null,
+    selectCreatedOutside: (state) => state.createdOutside ?? null,
   },
 });
 
-export const { tabSelected, modalOpened, modalClosed, modalsClosed } = eventsSlice.actions;
+export const { tabSelected, modalOpened, modalClosed, modalsClosed, shownMonthChanged, createdOutsideShown } =
+  eventsSlice.actions;
 
-export const { selectEventsTab, selectDetailsEventId, selectSelectedDay, selectAllocationEventId, selectEventForm } =
-  eventsSlice.selectors;
+export const {
+  selectEventsTab,
+  selectDetailsEventId,
+  selectSelectedDay,
+  selectAllocationEventId,
+  selectEventForm,
+  selectShownMonth,
+  selectCreatedOutside,
+} = eventsSlice.selectors;

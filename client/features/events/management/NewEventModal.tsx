@@ -20,6 +20,7 @@ import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { eventWhen } from '../../../kit/status/eventWhen.ts';
 import { statusShown } from '../../../kit/status/statusSlice.ts';
 import { useIdempotencyKey } from '../../../kit/useIdempotencyKey.ts';
+import { useCreatedEventPlacement, usePastDateConfirmation } from '../newEventOutcome.tsx';
 
 export interface NewEventModalProps {
   onClose: () => void;
@@ -37,12 +38,15 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
   const idempotency = useIdempotencyKey();
   const [values, setValues] = useState<EventFieldValues>({ typeId: '', date: '', time: '' });
   const [repeat, setRepeat] = useState<RepeatFieldValues>(NO_REPEAT);
+  const pastDate = usePastDateConfirmation(values.date);
+  const placeCreated = useCreatedEventPlacement();
 
   const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
     submit.preventDefault();
     if (saving) return;
     const found = { ...validateEventFields(values), ...validateRepeat(repeat, values.date) };
     if (foundBeforeSending(found)) return;
+    if (!pastDate.mayCreate(values.date)) return;
     const rule = repeatRuleOf(repeat, values.date);
     const request = {
       datetime: localDateTime(values),
@@ -54,6 +58,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
       idempotency.succeeded();
       const when = eventWhen(created.datetime, timeZone);
       dispatch(statusShown({ text: rule ? `Eventos criados a partir de ${when}.` : `Evento criado para ${when}.` }));
+      placeCreated(created);
       onClose();
     } catch (error) {
       showApiError(error);
@@ -91,6 +96,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
           setErrors((current) => withoutErrorsOf(current, changes));
         }}
       />
+      {pastDate.question}
     </EventFormModal>
   );
 }
