@@ -11,7 +11,7 @@
 // Resources never import one another: what two of them need goes down a layer, or into the resource that
 // owns the table. The one exception is ALLOWED_EDGES below. A new resource is one more entry in RESOURCES.
 
-const RESOURCES = ['accounts', 'availability', 'calendarFeeds', 'escalas', 'events', 'eventTypes', 'needs', 'notifications', 'passwordReset', 'responses'];
+const RESOURCES = ['accounts', 'availability', 'calendarFeeds', 'churches', 'escalas', 'events', 'eventTypes', 'needs', 'notifications', 'passwordReset', 'responses', 'teams'];
 const KITS = ['http', 'outbox', 'recurrence'];
 
 /** resource → the files of another resource it may import, and why. */

@@ -36,3 +36,10 @@ export class TooManyRegistrations extends Error {
     super(`Muitos cadastros a partir deste endereço. Tente novamente em ${Math.ceil(retryAfterSeconds / 60)} minuto(s).`);
   }
 }
+
+/** The network would be left without an admin. */
+export class LastAdmin extends Error {
+  constructor() {
+    super('Esta é a última conta de administrador da rede: promova outra pessoa antes de mudar esta.');
+  }
+}

@@ -1,5 +1,6 @@
 import * as accounts from '../accounts/errors.ts';
 import * as availability from '../availability/errors.ts';
+import * as churches from '../churches/errors.ts';
 import * as escalas from '../escalas/errors.ts';
 import * as eventTypes from '../eventTypes/errors.ts';
 import * as events from '../events/errors.ts';
@@ -8,6 +9,7 @@ import * as needs from '../needs/errors.ts';
 import * as notifications from '../notifications/errors.ts';
 import * as passwordReset from '../passwordReset/errors.ts';
 import * as responses from '../responses/errors.ts';
+import * as teams from '../teams/errors.ts';
 
 interface Answer {
   message?: string;
@@ -41,6 +43,7 @@ const DOMAIN_ERRORS: Rule[] = [
     extra: { retry_after: error.retryAfterSeconds },
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
+  rule(accounts.LastAdmin, 409, 'last_admin'),
   rule(accounts.TooManyRegistrations, 429, 'too_many_attempts', (error) => ({
     extra: { retry_after: error.retryAfterSeconds },
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
@@ -50,6 +53,11 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(events.UnknownEventType, 422, 'unknown_event_type'),
   rule(events.HasAllocations, 409, 'has_allocations', (error) => ({ extra: { allocations: error.allocations } })),
   rule(events.TooManyOccurrences, 422, 'too_many_occurrences'),
+  rule(events.UnknownChurch, 422, 'unknown_church'),
+  rule(events.InvalidEnd, 400, 'invalid_request', (error) => ({
+    message: `Requisição inválida (${error.field}): ${error.message}`,
+    extra: { fields: { [error.field]: error.message } },
+  })),
   // About one field of the request: the same answer as parseInput's for a schema mismatch of that field.
   rule(events.RepeatEndsBeforeStart, 400, 'invalid_request', (error) => ({
     message: `Requisição inválida (${error.field}): ${error.message}`,
@@ -66,6 +74,13 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(escalas.DepartmentExists, 409, 'department_exists'),
   rule(escalas.MemberUnavailable, 409, 'member_unavailable', (error) => ({ extra: { blockouts: error.blockouts } })),
   rule(escalas.NotOnTheTeam, 403, 'forbidden'),
+  rule(escalas.PositionExists, 409, 'position_exists'),
+  rule(escalas.UnknownPosition, 422, 'unknown_position'),
+
+  rule(churches.ChurchExists, 409, 'church_exists'),
+
+  rule(teams.UnknownPosition, 422, 'unknown_position'),
+  rule(teams.NotATeamMember, 404, 'not_found'),
 
   rule(needs.EventNotFound, 404, 'not_found'),
   rule(needs.UnknownDepartment, 422, 'unknown_department'),

@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Allocation, ScheduleConflict, TeamMember } from '../../shared/schemas/escalas.ts';
+import { MAX_EVENT_DAYS } from '../../shared/schemas/events.ts';
 import { isUniqueViolation } from '../db/isUniqueViolation.ts';
 import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
 import { lastDeliveryStates } from '../outbox/outboxQueries.ts';
-import { toEvent } from './eventRows.ts';
+import { endMsOf, toEvent, type EventSlot } from './eventRows.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -83,11 +84,15 @@ export async function listEventAllocations(db: Db, eventId: number): Promise<All
   return toAllocations(db, rows);
 }
 
-/** Allocations of the events starting in [start, end), in event order. */
-export async function listAllocationsBetween(db: Db, start: Instant, end: Instant): Promise<Allocation[]> {
-  const rows = await selectAllocations(db)
-    .where('events.datetime', '>=', start)
-    .where('events.datetime', '<', end)
+/**
+ * Allocations of the events starting in [start, end), in event order; with `churchIds`, only at events of those
+ * churches (a team leader's view: the whole escala of their churches' events).
+ */
+export async function listAllocationsBetween(db: Db, start: Instant, end: Instant, churchIds?: readonly number[]): Promise<Allocation[]> {
+  if (churchIds && churchIds.length === 0) return [];
+  let query = selectAllocations(db).where('events.datetime', '>=', start).where('events.datetime', '<', end);
+  if (churchIds) query = query.where('events.church_id', 'in', churchIds);
+  const rows = await query
     .orderBy('events.datetime')
     .orderBy('events.id')
     .orderBy('departments.name')
@@ -97,26 +102,33 @@ export async function listAllocationsBetween(db: Db, start: Instant, end: Instan
 }
 
 /**
- * The member's allocations at events starting within `hours` of `at` (exclusive at both ends), other than
- * `eventId`. A declined allocation frees the member: it never counts; pending and confirmed ones do.
+ * The member's pending and confirmed allocations at other events that overlap this one once both are widened by
+ * `bufferMinutes` on each side: [start, end] of two services closer than the buffer (PRODUCT §8). An event's end
+ * is its `ends_at`, or two hours after it starts. A declined allocation frees the member: it never counts.
  */
-export async function findScheduleConflicts(db: Db, memberId: number, eventId: number, at: Instant, hours: number): Promise<ScheduleConflict[]> {
-  return (await scheduleConflictsOfMembers(db, [memberId], eventId, at, hours)).get(memberId) ?? [];
+export async function findScheduleConflicts(db: Db, memberId: number, event: EventSlot, bufferMinutes: number): Promise<ScheduleConflict[]> {
+  return (await scheduleConflictsOfMembers(db, [memberId], event, bufferMinutes)).get(memberId) ?? [];
 }
+
+const MINUTE_MS = 60 * 1000;
 
 /** `findScheduleConflicts` for several members at once (the leader's member picker). */
 export async function scheduleConflictsOfMembers(
   db: Db,
   memberIds: readonly number[],
-  eventId: number,
-  at: Instant,
-  hours: number,
+  event: EventSlot,
+  bufferMinutes: number,
 ): Promise<Map<number, ScheduleConflict[]>> {
   const conflicts = new Map<number, ScheduleConflict[]>();
   if (memberIds.length === 0) return conflicts;
-  const windowMs = hours * 60 * 60 * 1000;
-  const start = new Date(Date.parse(at) - windowMs).toISOString();
-  const end = new Date(Date.parse(at) + windowMs).toISOString();
+  const bufferMs = bufferMinutes * MINUTE_MS;
+  const startMs = Date.parse(event.datetime);
+  const endMs = endMsOf(event);
+  // Another event clashes when it starts before this one's end + buffer and ends after this one's start - buffer.
+  // Its end is not a column (ends_at may be null), so the database bounds the start by the longest an event may
+  // last, and the exact test is made here.
+  const earliest = new Date(startMs - bufferMs - MAX_EVENT_DAYS * 24 * 60 * MINUTE_MS).toISOString();
+  const latest = new Date(endMs + bufferMs).toISOString();
   const rows = await db
     .selectFrom('allocations')
     .innerJoin('events', 'events.id', 'allocations.event_id')
@@ -126,19 +138,21 @@ export async function scheduleConflictsOfMembers(
       'allocations.member_id',
       'events.id',
       'events.datetime',
+      'events.ends_at',
       'event_types.name as type_name',
       'departments.id as department_id',
       'departments.name as department_name',
     ])
     .where('allocations.member_id', 'in', memberIds)
-    .where('allocations.event_id', '!=', eventId)
+    .where('allocations.event_id', '!=', event.id)
     .where('allocations.status', '!=', 'declined')
-    .where('events.datetime', '>', start)
-    .where('events.datetime', '<', end)
+    .where('events.datetime', '>', earliest)
+    .where('events.datetime', '<', latest)
     .orderBy('events.datetime')
     .orderBy('events.id')
     .execute();
   for (const row of rows) {
+    if (endMsOf(row) + bufferMs <= startMs) continue;
     const list = conflicts.get(row.member_id) ?? [];
     list.push({ event: toEvent(row), department: { id: row.department_id, name: row.department_name } });
     conflicts.set(row.member_id, list);
@@ -161,7 +175,15 @@ export async function isAllocated(db: Db, eventId: number, memberId: number): Pr
 /** Adds an allocation; undefined when the member already serves at the event (decided by the unique index). */
 export async function insertAllocation(
   db: Db,
-  values: { event_id: number; department_id: number; member_id: number; allocated_by: number; created_at: Instant; response_token_hash: string },
+  values: {
+    event_id: number;
+    department_id: number;
+    member_id: number;
+    allocated_by: number;
+    created_at: Instant;
+    response_token_hash: string;
+    position_id: number | null;
+  },
 ): Promise<number | undefined> {
   try {
     return (await db.insertInto('allocations').values(values).returning('id').executeTakeFirstOrThrow()).id;
@@ -169,6 +191,16 @@ export async function insertAllocation(
     if (isUniqueViolation(error)) return undefined;
     throw error;
   }
+}
+
+/** Where an allocation is: its event's church (null: the whole network) and its department. */
+export async function findAllocationPlace(db: Db, id: number): Promise<{ church_id: number | null; department_id: number } | undefined> {
+  return db
+    .selectFrom('allocations')
+    .innerJoin('events', 'events.id', 'allocations.event_id')
+    .select(['events.church_id', 'allocations.department_id'])
+    .where('allocations.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** False when there was no such allocation. */

@@ -4,19 +4,23 @@ import type { Allocation } from '../../shared/schemas/escalas.ts';
 // The one edge from escalas to another resource (eslint/serverBoundaries.js): a blocked day refuses an allocation.
 import { blockedRangesOn } from '../availability/blockoutQueries.ts';
 import type { DB } from '../db/schema.ts';
+import { requireScope, type LeaderScope } from '../http/leaderScope.ts';
 import { enqueueMessage } from '../outbox/outboxQueries.ts';
 import { findAllocation, findScheduleConflicts, insertAllocation, isAllocated } from './allocationQueries.ts';
 import { findDepartment } from './departmentQueries.ts';
-import { AlreadyAllocated, EventNotFound, MemberUnavailable, ScheduleConflict, UnknownDepartment, UnknownMember } from './errors.ts';
+import { AlreadyAllocated, EventNotFound, MemberUnavailable, ScheduleConflict, UnknownDepartment, UnknownMember, UnknownPosition } from './errors.ts';
 import { findEventStart } from './eventRows.ts';
 import { findMember, lockMember } from './memberQueries.ts';
+import { findPositionOf } from './positionQueries.ts';
 import { newResponseToken } from './responseTokens.ts';
 
 export interface AllocationContext {
   db: Kysely<DB>;
   leaderId: number;
-  /** Allocations of one member closer than this (hours) are a conflict unless forced. */
-  conflictHours: number;
+  /** Where the leader may allocate (http/leaderScope.ts): the event's church and the department. */
+  scope: LeaderScope;
+  /** Services of one member closer than this (minutes, end to start) are a conflict unless forced. */
+  bufferMinutes: number;
   /** The network timezone: a blockout's days are its days. */
   timeZone: string;
   now: Date;
@@ -27,13 +31,16 @@ export interface AllocationRequest {
   department: number | string;
   /** An id or an email. */
   member: number | string;
+  /** A position of the department (id), or none. */
+  position?: number | null | undefined;
   force?: boolean | undefined;
 }
 
 /**
  * Places a member in a department at an event, `pending` until they answer. Unless `force`, refuses a day the
  * member blocked (`MemberUnavailable`, checked first: the member said so) and a clash with their other
- * pending or confirmed allocations (`ScheduleConflict`).
+ * pending or confirmed allocations (`ScheduleConflict`). A team leader allocates only in their team (the event's
+ * church and the department: 403 elsewhere); a position must be one of the department's.
  */
 export async function allocateMember(ctx: AllocationContext, eventId: number, input: AllocationRequest): Promise<Allocation | undefined> {
   const allocationId = await ctx.db.transaction().execute(async (trx) => {
@@ -41,6 +48,9 @@ export async function allocateMember(ctx: AllocationContext, eventId: number, in
     if (!event) throw new EventNotFound();
     const department = await findDepartment(trx, input.department);
     if (!department) throw new UnknownDepartment();
+    requireScope(ctx.scope, event.church_id, department.id);
+    const position = input.position == null ? null : await findPositionOf(trx, department.id, input.position);
+    if (position === undefined) throw new UnknownPosition();
     const member = await findMember(trx, input.member);
     if (!member) throw new UnknownMember();
 
@@ -50,8 +60,8 @@ export async function allocateMember(ctx: AllocationContext, eventId: number, in
     if (!input.force) {
       const blockouts = await blockedRangesOn(trx, member.id, dayKeyOf(event.datetime, ctx.timeZone));
       if (blockouts.length > 0) throw new MemberUnavailable(member.name, blockouts);
-      const conflicts = await findScheduleConflicts(trx, member.id, eventId, event.datetime, ctx.conflictHours);
-      if (conflicts.length > 0) throw new ScheduleConflict(member.name, ctx.conflictHours, conflicts);
+      const conflicts = await findScheduleConflicts(trx, member.id, event, ctx.bufferMinutes);
+      if (conflicts.length > 0) throw new ScheduleConflict(member.name, ctx.bufferMinutes, conflicts);
     }
     // Every allocation has its answer token from the start; the raw token exists only in its invitation.
     const answerToken = newResponseToken();
@@ -62,6 +72,7 @@ export async function allocateMember(ctx: AllocationContext, eventId: number, in
       allocated_by: ctx.leaderId,
       created_at: ctx.now.toISOString(),
       response_token_hash: answerToken.hash,
+      position_id: position?.id ?? null,
     });
     if (id === undefined) throw new AlreadyAllocated();
     // The invitation (PRODUCT §7) is queued with the allocation: both are stored, or neither.

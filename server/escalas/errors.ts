@@ -24,14 +24,18 @@ export class AlreadyAllocated extends Error {
   }
 }
 
-/** The member already serves at other events within the conflict window of this one. */
+/** The member already serves at other events that overlap this one, or end or start within the buffer of it. */
 export class ScheduleConflict extends Error {
   constructor(
     memberName: string,
-    hours: number,
+    bufferMinutes: number,
     readonly conflicts: Conflict[],
   ) {
-    super(`${memberName} já serve em outro evento a menos de ${hours} horas deste.`);
+    super(
+      bufferMinutes > 0
+        ? `${memberName} já serve em outro evento neste horário ou a menos de ${bufferMinutes} minutos dele.`
+        : `${memberName} já serve em outro evento neste horário.`,
+    );
   }
 }
 
@@ -57,3 +61,17 @@ export class DepartmentExists extends Error {
     super('Já existe um departamento com esse nome.');
   }
 }
+
+export class PositionExists extends Error {
+  constructor() {
+    super('Este departamento já tem uma função com esse nome.');
+  }
+}
+
+/** The position named is not one of the allocation's department. */
+export class UnknownPosition extends Error {
+  constructor() {
+    super('Função não encontrada neste departamento.');
+  }
+}
+

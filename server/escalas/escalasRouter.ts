@@ -2,19 +2,24 @@ import { Router } from 'express';
 import { dayKeyOf, endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
 import { dayRangeQuerySchema, idParamSchema } from '../../shared/schemas/common.ts';
 import {
+  candidateQuerySchema,
   createAllocationRequestSchema,
   createDepartmentRequestSchema,
   memberSearchQuerySchema,
 } from '../../shared/schemas/escalas.ts';
+import { createPositionRequestSchema } from '../../shared/schemas/network.ts';
+import { NAME_KEY_MAX, nameKey } from '../../shared/nameKey.ts';
 // The one edge from escalas to another resource (eslint/serverBoundaries.js): blocked days mark the candidates.
 import { blockedRangesOfMembersOn } from '../availability/blockoutQueries.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { badRequest, notFound } from '../http/httpError.ts';
 import { parseInput } from '../http/parseInput.ts';
-import { requireAdmin, requireLeader, requireUser } from '../http/requireUser.ts';
+import { leaderScopeOf, requireChurchScope, requireLeadership, requireScope, scopeTouchesChurch, type LeaderScope } from '../http/leaderScope.ts';
+import { requireAdmin, requireUser } from '../http/requireUser.ts';
 import {
   allocatedMembers,
   deleteAllocation,
+  findAllocationPlace,
   isAllocated,
   listAllocationsBetween,
   listEventAllocations,
@@ -23,10 +28,12 @@ import {
 } from './allocationQueries.ts';
 import { allocateMember } from './allocations.ts';
 import { DEPARTMENT_KEY_MAX, departmentKey } from './departmentKey.ts';
-import { insertDepartment, listDepartments } from './departmentQueries.ts';
-import { DepartmentExists, NotOnTheTeam } from './errors.ts';
-import { findEventStart } from './eventRows.ts';
-import { searchMembers } from './memberQueries.ts';
+import { findDepartment, insertDepartment, listDepartments } from './departmentQueries.ts';
+import { DepartmentExists, NotOnTheTeam, PositionExists } from './errors.ts';
+import { findEventStart, type EventSlot } from './eventRows.ts';
+import { MEMBER_SEARCH_LIMIT, searchMembers } from './memberQueries.ts';
+import { insertPosition, listPositions } from './positionQueries.ts';
+import { teamPlacesOf, type TeamPlace } from './teamPlaces.ts';
 import { listMyEvents } from './myEventQueries.ts';
 
 /** Departments, the member search, who serves where (allocations, an event's team), and a member's own events. */
@@ -52,46 +59,87 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     res.status(201).json(department);
   });
 
+  // The positions of a department (PRODUCT §8): Vocal, Bateria... Everyone signed in reads them; admins add.
+  router.get('/api/departments/:id/positions', async (req, res) => {
+    requireUser(req);
+    const departmentId = parseInput(idParamSchema, req.params.id);
+    if (!(await findDepartment(db, departmentId))) throw notFound('Departamento não encontrado.');
+    res.json(await listPositions(db, departmentId));
+  });
+
+  router.post('/api/departments/:id/positions', async (req, res) => {
+    requireAdmin(req);
+    const departmentId = parseInput(idParamSchema, req.params.id);
+    const { name } = parseInput(createPositionRequestSchema, req.body);
+    const key = nameKey(name);
+    if (key === '') throw badRequest('Requisição inválida (name): o nome precisa ter ao menos uma letra.', { fields: { name: 'Informe o nome da função.' } });
+    if (key.length > NAME_KEY_MAX) throw badRequest('Requisição inválida (name): o nome é longo demais.', { fields: { name: 'O nome é longo demais.' } });
+    if (!(await findDepartment(db, departmentId))) throw notFound('Departamento não encontrado.');
+    const position = await insertPosition(db, departmentId, name);
+    if (!position) throw new PositionExists();
+    res.status(201).json(position);
+  });
+
+  /** The event a leader call is about: 404 when there is none, 403 when the leader leads nothing of its church. */
+  async function eventInScope(scope: LeaderScope, eventId: number): Promise<EventSlot> {
+    const event = await findEventStart(db, eventId);
+    if (!event) throw notFound('Evento não encontrado.');
+    requireChurchScope(scope, event.church_id);
+    return event;
+  }
+
+  // Leader calls: admins, role leader, and team leaders (of any role) — each within their scope.
   router.get('/api/members', async (req, res) => {
-    requireLeader(req);
+    await requireLeadership(db, req);
     const { q } = parseInput(memberSearchQuerySchema, req.query);
     res.json(await searchMembers(db, q));
   });
 
+  // A team leader sees the whole escala of their churches' events (every department), and changes only their team's.
   router.get('/api/allocations', async (req, res) => {
-    requireLeader(req);
+    const { scope } = await requireLeadership(db, req);
     const { from, to } = parseInput(dayRangeQuerySchema, req.query);
-    res.json(await listAllocationsBetween(db, startOfDayUtc(from, tz), endOfDayUtc(to, tz)));
+    const churchIds = scope.network ? undefined : [...new Set(scope.teams.map((team) => team.churchId))];
+    res.json(await listAllocationsBetween(db, startOfDayUtc(from, tz), endOfDayUtc(to, tz), churchIds));
   });
 
   router.get('/api/events/:id/allocations', async (req, res) => {
-    requireLeader(req);
+    const { scope } = await requireLeadership(db, req);
     const eventId = parseInput(idParamSchema, req.params.id);
-    if (!(await findEventStart(db, eventId))) throw notFound('Evento não encontrado.');
+    await eventInScope(scope, eventId);
     res.json(await listEventAllocations(db, eventId));
   });
 
   // The member picker: who is already there, blocked that day, or serving close by — before the leader submits.
+  // With ?department_id=, the members of that team (the event's church and the department) come first, with the
+  // positions they can fill; then the others.
   router.get('/api/events/:id/candidates', async (req, res) => {
-    requireLeader(req);
+    const { scope } = await requireLeadership(db, req);
     const eventId = parseInput(idParamSchema, req.params.id);
-    const { q } = parseInput(memberSearchQuerySchema, req.query);
-    const event = await findEventStart(db, eventId);
-    if (!event) throw notFound('Evento não encontrado.');
-    const members = await searchMembers(db, q);
+    const { q, department_id: departmentId } = parseInput(candidateQuerySchema, req.query);
+    const event = await eventInScope(scope, eventId);
+    if (departmentId !== undefined && !(await findDepartment(db, departmentId))) throw notFound('Departamento não encontrado.');
+    const team = departmentId === undefined || event.church_id === null ? new Map<number, TeamPlace>() : await teamPlacesOf(db, event.church_id, departmentId, q);
+    const teamMembers = [...team.values()].map((place) => place.member).slice(0, MEMBER_SEARCH_LIMIT);
+    const others = (await searchMembers(db, q, MEMBER_SEARCH_LIMIT + teamMembers.length)).filter((member) => !team.has(member.id));
+    const members = [...teamMembers, ...others].slice(0, MEMBER_SEARCH_LIMIT);
     const ids = members.map((member) => member.id);
     const [allocated, blockouts, conflicts] = await Promise.all([
       allocatedMembers(db, eventId, ids),
       blockedRangesOfMembersOn(db, ids, dayKeyOf(event.datetime, tz)),
-      scheduleConflictsOfMembers(db, ids, eventId, event.datetime, config.allocationConflictHours),
+      scheduleConflictsOfMembers(db, ids, event, config.allocationBufferMinutes),
     ]);
     res.json(
-      members.map((member) => ({
-        ...member,
-        allocated: allocated.has(member.id),
-        blockouts: blockouts.get(member.id) ?? [],
-        conflicts: conflicts.get(member.id) ?? [],
-      })),
+      members.map((member) => {
+        const place = team.get(member.id);
+        return {
+          ...member,
+          allocated: allocated.has(member.id),
+          blockouts: blockouts.get(member.id) ?? [],
+          conflicts: conflicts.get(member.id) ?? [],
+          team: place ? { leader: place.leader, positions: place.positions } : null,
+        };
+      }),
     );
   });
 
@@ -100,23 +148,27 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
   router.get('/api/events/:id/team', async (req, res) => {
     const user = requireUser(req);
     const eventId = parseInput(idParamSchema, req.params.id);
-    if (!(await findEventStart(db, eventId))) throw notFound('Evento não encontrado.');
-    const organises = user.role === 'leader' || user.role === 'admin';
+    const event = await findEventStart(db, eventId);
+    if (!event) throw notFound('Evento não encontrado.');
+    const organises = scopeTouchesChurch(await leaderScopeOf(db, user), event.church_id);
     if (!organises && !(await isAllocated(db, eventId, user.id))) throw new NotOnTheTeam();
     res.json(await listEventTeam(db, eventId));
   });
 
   router.post('/api/events/:id/allocations', async (req, res) => {
-    const leader = requireLeader(req);
+    const { user, scope } = await requireLeadership(db, req);
     const eventId = parseInput(idParamSchema, req.params.id);
     const input = parseInput(createAllocationRequestSchema, req.body);
-    const context = { db, leaderId: leader.id, conflictHours: config.allocationConflictHours, timeZone: tz, now: now() };
+    const context = { db, leaderId: user.id, scope, bufferMinutes: config.allocationBufferMinutes, timeZone: tz, now: now() };
     res.status(201).json(await allocateMember(context, eventId, input));
   });
 
   router.delete('/api/allocations/:id', async (req, res) => {
-    requireLeader(req);
+    const { scope } = await requireLeadership(db, req);
     const id = parseInput(idParamSchema, req.params.id);
+    const place = await findAllocationPlace(db, id);
+    if (!place) throw notFound('Escala não encontrada.');
+    requireScope(scope, place.church_id, place.department_id);
     if (!(await deleteAllocation(db, id))) throw notFound('Escala não encontrada.');
     res.status(204).end();
   });

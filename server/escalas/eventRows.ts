@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Event } from '../../shared/schemas/events.ts';
+import { DEFAULT_EVENT_HOURS, type Event } from '../../shared/schemas/events.ts';
 import type { DB, Instant } from '../db/schema.ts';
 
 /** An events row joined to its type's name, as the escalas queries select it. */
@@ -13,7 +13,22 @@ export function toEvent(row: EventRow): Event {
   return { id: row.id, datetime: row.datetime, event_types: row.type_name === null ? null : { name: row.type_name } };
 }
 
+/** What the escalas need of an event: when it starts and ends (null: start + 2 h) and its church (null: the network). */
+export interface EventSlot {
+  id: number;
+  datetime: Instant;
+  ends_at: Instant | null;
+  church_id: number | null;
+}
+
 /** The event people are being allocated to, or undefined when there is none. */
-export async function findEventStart(db: Kysely<DB> | Transaction<DB>, id: number): Promise<{ id: number; datetime: Instant } | undefined> {
-  return db.selectFrom('events').select(['id', 'datetime']).where('id', '=', id).executeTakeFirst();
+export async function findEventStart(db: Kysely<DB> | Transaction<DB>, id: number): Promise<EventSlot | undefined> {
+  return db.selectFrom('events').select(['id', 'datetime', 'ends_at', 'church_id']).where('id', '=', id).executeTakeFirst();
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** When an event ends, in epoch ms: its own end, or DEFAULT_EVENT_HOURS after it starts. */
+export function endMsOf(event: { datetime: Instant; ends_at: Instant | null }): number {
+  return event.ends_at === null ? Date.parse(event.datetime) + DEFAULT_EVENT_HOURS * HOUR_MS : Date.parse(event.ends_at);
 }

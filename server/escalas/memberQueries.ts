@@ -15,16 +15,17 @@ export const MEMBER_SEARCH_LIMIT = 20;
 const MEMBER_SEARCH_PAGE = 200;
 
 /**
- * Members whose name or email contains `q` (case-insensitive, `%`, `_` and `\` taken literally), at most 20, by name.
+ * Members whose name or email contains `q` (case-insensitive, `%`, `_` and `\` taken literally), at most `limit`
+ * (20), by name.
  *
  * SQLite's lower() and LIKE fold only ASCII letters (so does PostgreSQL under a C locale), which would miss
  * "Érica" for "érica". The database therefore narrows the list with a pattern in which every non-ASCII
  * character of the term is a one-character wildcard, and JavaScript's toLowerCase decides, a page at a time.
  */
-export async function searchMembers(db: Db, q: string | undefined): Promise<Member[]> {
+export async function searchMembers(db: Db, q: string | undefined, limit = MEMBER_SEARCH_LIMIT): Promise<Member[]> {
   const select = () => db.selectFrom('users').select(['id', 'name', 'email']).orderBy('name').orderBy('id');
   const term = q?.trim().toLowerCase();
-  if (!term) return select().limit(MEMBER_SEARCH_LIMIT).execute();
+  if (!term) return select().limit(limit).execute();
 
   const pattern = `%${Array.from(term, (c) => (/[\\%_]/.test(c) ? `\\${c}` : c.charCodeAt(0) < 0x80 ? c : '_')).join('')}%`;
   const matches: Member[] = [];
@@ -41,7 +42,7 @@ export async function searchMembers(db: Db, q: string | undefined): Promise<Memb
     for (const row of rows) {
       if (row.name.toLowerCase().includes(term) || row.email.toLowerCase().includes(term)) {
         matches.push(row);
-        if (matches.length === MEMBER_SEARCH_LIMIT) return matches;
+        if (matches.length === limit) return matches;
       }
     }
     if (rows.length < MEMBER_SEARCH_PAGE) return matches;

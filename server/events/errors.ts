@@ -38,3 +38,14 @@ export class TooManyOccurrences extends Error {
     );
   }
 }
+
+export class UnknownChurch extends Error {
+  constructor() {
+    super('Igreja não encontrada.');
+  }
+}
+
+/** The end a request gives is not after the start, or too far after it. */
+export class InvalidEnd extends Error {
+  readonly field = 'ends_at';
+}

@@ -1,13 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EventScope, ManagedEvent, RepeatRule } from '../../shared/schemas/eventManagement.ts';
+import { MAX_EVENT_DAYS } from '../../shared/schemas/events.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { DB, Instant } from '../db/schema.ts';
 import { expandRepeat, repeatLimitProblem } from '../recurrence/expandRepeat.ts';
 import { instantOfLocal, localDifference, localOf, shiftLocal } from '../recurrence/localDateTime.ts';
 import { headRule, parseSeriesRule, serializeSeriesRule, seriesOccurrences, tailRule, type SeriesRule } from '../recurrence/seriesRule.ts';
-import { EventNotFound, HasAllocations, RepeatEndsBeforeStart, TooManyOccurrences, UnknownEventType } from './errors.ts';
+import { EventNotFound, HasAllocations, InvalidEnd, RepeatEndsBeforeStart, TooManyOccurrences, UnknownChurch, UnknownEventType } from './errors.ts';
 import { queueCancelNotices, queueMoveNotices, type EventMove } from './eventNotices.ts';
-import { eventTypeExists, selectEventDetails, toEventDetail } from './eventQueries.ts';
+import { churchExists, eventTypeExists, selectEventDetails, toEventDetail } from './eventQueries.ts';
 
 /** Who changes the calendar, when, and in which timezone wall-clock times are read. */
 export interface EventCommandContext {
@@ -23,6 +24,55 @@ interface EventRecord {
   event_type_id: number | null;
   series_id: number | null;
   series_slot: Instant | null;
+  ends_at: Instant | null;
+}
+
+const EVENT_RECORD = ['id', 'datetime', 'event_type_id', 'series_id', 'series_slot', 'ends_at'] as const;
+
+/** The details of an event (PRODUCT §8) a request may set; undefined = unchanged (on create: none). */
+export interface EventDetails {
+  churchId?: number | null | undefined;
+  title?: string | null | undefined;
+  description?: string | null | undefined;
+  location?: string | null | undefined;
+  /** An instant, or null: start + 2 h. */
+  endsAt?: Instant | null | undefined;
+}
+
+const MAX_DURATION_MS = MAX_EVENT_DAYS * 24 * 60 * 60 * 1000;
+
+/** How long an event lasts (ms) given its start and end; throws the 400 of `ends_at` unless 0 < duration ≤ 7 days. */
+function durationOf(datetime: Instant, endsAt: Instant): number {
+  const duration = Date.parse(endsAt) - Date.parse(datetime);
+  if (duration <= 0) throw new InvalidEnd('O término deve ser depois do início.');
+  if (duration > MAX_DURATION_MS) throw new InvalidEnd(`Um evento pode durar no máximo ${MAX_EVENT_DAYS} dias.`);
+  return duration;
+}
+
+const plus = (instant: Instant, ms: number) => new Date(Date.parse(instant) + ms).toISOString();
+
+/** The columns the texts and church of `details` set (the end is worked out per row). */
+function detailColumns(details: EventDetails) {
+  return {
+    ...(details.churchId !== undefined ? { church_id: details.churchId } : {}),
+    ...(details.title !== undefined ? { title: details.title } : {}),
+    ...(details.description !== undefined ? { description: details.description } : {}),
+    ...(details.location !== undefined ? { location: details.location } : {}),
+  };
+}
+
+/**
+ * A row's new end: the one asked for (given as the edited event's end, kept as a duration for the others), or —
+ * when only the start moves — the same duration after the new start; null stays null (start + 2 h).
+ */
+function newEnd(row: EventRecord, newDatetime: Instant, askedDuration: number | null | undefined): Instant | null {
+  if (askedDuration === null) return null;
+  if (askedDuration !== undefined) return plus(newDatetime, askedDuration);
+  return row.ends_at === null ? null : plus(newDatetime, Date.parse(row.ends_at) - Date.parse(row.datetime));
+}
+
+async function checkChurch(trx: Transaction<DB>, churchId: number | null | undefined): Promise<void> {
+  if (churchId !== undefined && churchId !== null && !(await churchExists(trx, churchId))) throw new UnknownChurch();
 }
 
 interface SeriesRecord {
@@ -41,11 +91,7 @@ async function serializeCalendarWrites(trx: Transaction<DB>): Promise<void> {
 }
 
 async function loadEvent(trx: Transaction<DB>, id: number): Promise<EventRecord | undefined> {
-  return trx
-    .selectFrom('events')
-    .select(['id', 'datetime', 'event_type_id', 'series_id', 'series_slot'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return trx.selectFrom('events').select(EVENT_RECORD).where('id', '=', id).executeTakeFirst();
 }
 
 async function loadSeries(trx: Transaction<DB>, id: number): Promise<SeriesRecord> {
@@ -54,12 +100,7 @@ async function loadSeries(trx: Transaction<DB>, id: number): Promise<SeriesRecor
 }
 
 async function seriesEvents(trx: Transaction<DB>, seriesId: number): Promise<EventRecord[]> {
-  return trx
-    .selectFrom('events')
-    .select(['id', 'datetime', 'event_type_id', 'series_id', 'series_slot'])
-    .where('series_id', '=', seriesId)
-    .orderBy('id')
-    .execute();
+  return trx.selectFrom('events').select(EVENT_RECORD).where('series_id', '=', seriesId).orderBy('id').execute();
 }
 
 /** The rows of a series from occurrence number `from` of its rule on (by the slot the rule gave them). */
@@ -85,14 +126,19 @@ async function checkEventType(trx: Transaction<DB>, eventTypeId: number | null |
  */
 export async function createEvent(
   ctx: EventCommandContext,
-  input: { datetime: Instant; eventTypeId: number | null; repeat?: RepeatRule | undefined },
+  input: { datetime: Instant; eventTypeId: number | null; repeat?: RepeatRule | undefined; details?: EventDetails },
 ): Promise<ManagedEvent> {
+  const details = input.details ?? {};
+  // Every occurrence lasts as long as the first.
+  const duration = details.endsAt == null ? null : durationOf(input.datetime, details.endsAt);
+  const columns = detailColumns(details);
   return ctx.db.transaction().execute(async (trx) => {
     await checkEventType(trx, input.eventTypeId);
+    await checkChurch(trx, details.churchId);
     if (!input.repeat) {
       const { id } = await trx
         .insertInto('events')
-        .values({ datetime: input.datetime, event_type_id: input.eventTypeId })
+        .values({ datetime: input.datetime, event_type_id: input.eventTypeId, ...columns, ends_at: duration === null ? null : plus(input.datetime, duration) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return (await findManagedEvent(trx, id))!;
@@ -115,6 +161,8 @@ export async function createEvent(
       event_type_id: input.eventTypeId,
       series_id: series.id,
       series_slot: occurrence.instant,
+      ...columns,
+      ends_at: duration === null ? null : plus(occurrence.instant, duration),
     });
     const { id } = await trx.insertInto('events').values(row(first)).returning('id').executeTakeFirstOrThrow();
     if (rest.length > 0) await trx.insertInto('events').values(rest.map(row)).execute();
@@ -122,10 +170,20 @@ export async function createEvent(
   });
 }
 
-export interface EventChanges {
+export interface EventChanges extends EventDetails {
   datetime?: Instant | undefined;
   eventTypeId?: number | null | undefined;
 }
+
+/** The duration the request asks for, measured on the edited event's new start; undefined when it names no end. */
+function askedDuration(event: EventRecord, changes: EventChanges): number | null | undefined {
+  if (changes.endsAt === undefined) return undefined;
+  if (changes.endsAt === null) return null;
+  return durationOf(changes.datetime ?? event.datetime, changes.endsAt);
+}
+
+const hasDetails = (changes: EventChanges) =>
+  Object.keys(detailColumns(changes)).length > 0 || changes.endsAt !== undefined;
 
 /**
  * Edits an event. `one` changes only that row: it stays in its series with its slot, and the feed publishes it
@@ -137,6 +195,7 @@ export async function updateEvent(ctx: EventCommandContext, id: number, scope: E
     const event = await loadEvent(trx, id);
     if (!event) throw new EventNotFound();
     await checkEventType(trx, changes.eventTypeId);
+    await checkChurch(trx, changes.churchId);
     if (scope === 'following' && event.series_id !== null && event.series_slot !== null) {
       await updateFollowing(trx, ctx, event, changes);
     } else {
@@ -147,9 +206,13 @@ export async function updateEvent(ctx: EventCommandContext, id: number, scope: E
 }
 
 async function updateOne(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: EventChanges): Promise<void> {
+  const duration = askedDuration(event, changes);
+  const moves = changes.datetime !== undefined && isMove(event.datetime, changes.datetime);
   const set = {
     ...(changes.datetime !== undefined ? { datetime: changes.datetime } : {}),
     ...(changes.eventTypeId !== undefined ? { event_type_id: changes.eventTypeId } : {}),
+    ...detailColumns(changes),
+    ...(duration !== undefined || moves ? { ends_at: newEnd(event, changes.datetime ?? event.datetime, duration) } : {}),
   };
   if (Object.keys(set).length > 0) await trx.updateTable('events').set(set).where('id', '=', event.id).execute();
   if (changes.datetime !== undefined && isMove(event.datetime, changes.datetime)) {
@@ -194,9 +257,20 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
   const k = slots.findIndex((slot) => slot.instant === event.series_slot);
   const slotK = slots[k];
   const shift = changes.datetime === undefined ? 0 : localDifference(localOf(event.datetime, tz), localOf(changes.datetime, tz));
-  if (!slotK || (shift === 0 && changes.eventTypeId === undefined)) {
-    // Nothing the later occurrences would see (or a slot the rule no longer gives): this row alone.
+  const duration = askedDuration(event, changes);
+  if (!slotK) {
+    // A slot the rule no longer gives: this row alone.
     await updateOne(trx, ctx, event, changes);
+    return;
+  }
+  if (shift === 0 && changes.eventTypeId === undefined) {
+    // The rule stays as it is: only the details (if any) are written on this and the later occurrences.
+    if (!hasDetails(changes)) return;
+    const slotIndex = new Map(slots.map((slot, index) => [slot.instant, index]));
+    for (const { event: row } of eventsFromSlot(await seriesEvents(trx, series.id), slotIndex, k)) {
+      const set = { ...detailColumns(changes), ...(duration !== undefined ? { ends_at: newEnd(row, row.datetime, duration) } : {}) };
+      await trx.updateTable('events').set(set).where('id', '=', row.id).execute();
+    }
     return;
   }
 
@@ -234,6 +308,8 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
         event_type_id: changes.eventTypeId !== undefined ? changes.eventTypeId : row.event_type_id,
         series_id: tailSeriesId,
         series_slot: newSlots[index - k]?.instant ?? row.series_slot,
+        ...detailColumns(changes),
+        ends_at: newEnd(row, datetime, duration),
       })
       .where('id', '=', row.id)
       .execute();

@@ -50,18 +50,21 @@ export function selectEvents(db: Kysely<DB>) {
     .select(['events.id', 'events.datetime', 'event_types.name as type_name']);
 }
 
-/** Events starting in [start, end), ordered by datetime then id. */
-export async function listEventsBetween(db: Kysely<DB>, start: Instant, end: Instant): Promise<Event[]> {
-  const rows = await selectEvents(db)
-    .where('events.datetime', '>=', start)
-    .where('events.datetime', '<', end)
-    .orderBy('events.datetime')
-    .orderBy('events.id')
-    .execute();
+/** Events starting in [start, end), ordered by datetime then id; with `detail`, in the `?detail=full` form. */
+export async function listEventsBetween(db: Kysely<DB>, start: Instant, end: Instant, detail = false): Promise<Event[] | EventDetail[]> {
+  if (detail) {
+    const rows = await selectEventDetails(db).where('events.datetime', '>=', start).where('events.datetime', '<', end).orderBy('events.datetime').orderBy('events.id').execute();
+    return rows.map(toEventDetail);
+  }
+  const rows = await selectEvents(db).where('events.datetime', '>=', start).where('events.datetime', '<', end).orderBy('events.datetime').orderBy('events.id').execute();
   return rows.map(toEvent);
 }
 
-export async function findEvent(db: Kysely<DB>, id: number): Promise<Event | undefined> {
+export async function findEvent(db: Kysely<DB>, id: number, detail = false): Promise<Event | EventDetail | undefined> {
+  if (detail) {
+    const row = await selectEventDetails(db).where('events.id', '=', id).executeTakeFirst();
+    return row && toEventDetail(row);
+  }
   const row = await selectEvents(db).where('events.id', '=', id).executeTakeFirst();
   return row && toEvent(row);
 }
@@ -70,10 +73,10 @@ export async function findEvent(db: Kysely<DB>, id: number): Promise<Event | und
  * Every event in order, a page at a time (keyset on datetime, id), so a network with years of events is sent
  * without holding them all in memory or a database connection while the client reads.
  */
-export async function* allEventsInPages(db: Kysely<DB>, pageSize = 2000): AsyncGenerator<Event[]> {
+export async function* allEventsInPages(db: Kysely<DB>, pageSize = 2000, detail = false): AsyncGenerator<Event[] | EventDetail[]> {
   let after: { datetime: Instant; id: number } | undefined;
   for (;;) {
-    let query = selectEvents(db);
+    let query = selectEventDetails(db);
     if (after) {
       const { datetime, id } = after;
       // A row-value comparison, not `datetime > ? or (datetime = ? and id > ?)`: both databases seek the
@@ -83,7 +86,7 @@ export async function* allEventsInPages(db: Kysely<DB>, pageSize = 2000): AsyncG
     }
     const rows = await query.orderBy('events.datetime').orderBy('events.id').limit(pageSize).execute();
     if (rows.length === 0) return;
-    yield rows.map(toEvent);
+    yield rows.map(detail ? toEventDetail : toEvent);
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     after = { datetime: last.datetime, id: last.id };
@@ -93,4 +96,9 @@ export async function* allEventsInPages(db: Kysely<DB>, pageSize = 2000): AsyncG
 /** Whether the event type an event names exists (read here so the commands need nothing of eventTypes/). */
 export async function eventTypeExists(db: Kysely<DB> | Transaction<DB>, id: number): Promise<boolean> {
   return (await db.selectFrom('event_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Whether a church exists (read here so the commands need nothing of churches/). */
+export async function churchExists(db: Kysely<DB> | Transaction<DB>, id: number): Promise<boolean> {
+  return (await db.selectFrom('churches').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -11,7 +11,16 @@ import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireLeader } from '../http/requireUser.ts';
 import { instantOfRequest } from '../recurrence/localDateTime.ts';
-import { createEvent, deleteEvent, updateEvent, type EventCommandContext } from './eventCommands.ts';
+import { createEvent, deleteEvent, updateEvent, type EventCommandContext, type EventDetails } from './eventCommands.ts';
+
+/** The detail fields of a create or update body, parsed. */
+interface EventDetailInput {
+  church_id?: number | null | undefined;
+  title?: string | null | undefined;
+  description?: string | null | undefined;
+  location?: string | null | undefined;
+  ends_at?: string | null | undefined;
+}
 
 /**
  * Leaders and admins publish the calendar: create (optionally repeating), edit and cancel events. Mounted
@@ -21,6 +30,13 @@ export function eventsRouter({ database, config, now }: ApiContext): Router {
   const router = Router();
   const tz = config.timeZone;
   const commandContext = (user: User): EventCommandContext => ({ db: database.db, timeZone: tz, now: now(), userId: user.id });
+  const detailsOf = (input: EventDetailInput): EventDetails => ({
+    churchId: input.church_id,
+    title: input.title,
+    description: input.description,
+    location: input.location,
+    endsAt: input.ends_at == null ? input.ends_at : instantOfRequest(input.ends_at, tz),
+  });
 
   router.post('/api/events', async (req, res) => {
     const user = requireLeader(req);
@@ -29,6 +45,7 @@ export function eventsRouter({ database, config, now }: ApiContext): Router {
       datetime: instantOfRequest(input.datetime, tz),
       eventTypeId: input.event_type_id,
       repeat: input.repeat,
+      details: detailsOf(input),
     });
     res.status(201).json(event);
   });
@@ -41,6 +58,7 @@ export function eventsRouter({ database, config, now }: ApiContext): Router {
     const event = await updateEvent(commandContext(user), id, scope, {
       datetime: input.datetime === undefined ? undefined : instantOfRequest(input.datetime, tz),
       eventTypeId: input.event_type_id,
+      ...detailsOf(input),
     });
     res.json(event);
   });

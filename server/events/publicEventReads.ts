@@ -1,6 +1,6 @@
 import { endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
 import { idParamSchema } from '../../shared/schemas/common.ts';
-import { eventListQuerySchema } from '../../shared/schemas/events.ts';
+import { eventListQuerySchema, eventReadQuerySchema } from '../../shared/schemas/events.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
 import { jsonResponseCache } from '../http/jsonResponseCache.ts';
@@ -9,8 +9,11 @@ import { sendJsonArray } from '../http/sendJsonArray.ts';
 import type { SessionlessRead, SessionlessRequest } from '../http/sessionlessRead.ts';
 import { allEventsInPages, findEvent, listEventsBetween } from './eventQueries.ts';
 
-/** The instants a valid `?date=` or `?from=&to=` stands for; undefined for the whole list. */
-type Range = { start: string; end: string } | undefined;
+/**
+ * The instants a valid `?date=` or `?from=&to=` stands for (range undefined: the whole list), and whether
+ * `?detail=full` asks for the details (PRODUCT §8; without it the specification's keys, exactly).
+ */
+type Range = { range: { start: string; end: string } | undefined; detail: boolean };
 
 const MAX_REMEMBERED_RANGES = 512;
 
@@ -30,25 +33,29 @@ export function publicEventReads({ database, config }: ApiContext): { '/api/even
   const rangeOf = (req: SessionlessRequest): Range => {
     const queryIndex = req.originalUrl.indexOf('?');
     const key = queryIndex === -1 ? '' : req.originalUrl.slice(queryIndex + 1);
-    if (ranges.has(key)) return ranges.get(key);
+    const known = ranges.get(key);
+    if (known) return known;
     const query = parseInput(eventListQuerySchema, req.query);
-    let range: Range;
+    let range: Range['range'];
     if (query.date !== undefined) range = { start: startOfDayUtc(query.date, tz), end: endOfDayUtc(query.date, tz) };
     else if (query.from !== undefined && query.to !== undefined) range = { start: startOfDayUtc(query.from, tz), end: endOfDayUtc(query.to, tz) };
+    const answer = { range, detail: query.detail === 'full' };
     if (ranges.size >= MAX_REMEMBERED_RANGES) ranges.clear();
-    ranges.set(key, range);
-    return range;
+    ranges.set(key, answer);
+    return answer;
   };
 
   return {
     '/api/events': async (req, res) => {
-      const range = rangeOf(req);
-      if (range) await sendCached(res, `${range.start}/${range.end}`, () => listEventsBetween(db, range.start, range.end));
-      else await sendJsonArray(res, allEventsInPages(db));
+      const { range, detail } = rangeOf(req);
+      const suffix = detail ? '/full' : '';
+      if (range) await sendCached(res, `${range.start}/${range.end}${suffix}`, () => listEventsBetween(db, range.start, range.end, detail));
+      else await sendJsonArray(res, allEventsInPages(db, undefined, detail));
     },
     '/api/events/:id': async (req, res) => {
       const id = parseInput(idParamSchema, req.params.id);
-      if (!(await sendCached(res, `#${id}`, () => findEvent(db, id)))) throw notFound('Evento não encontrado.');
+      const detail = parseInput(eventReadQuerySchema, req.query).detail === 'full';
+      if (!(await sendCached(res, `#${id}${detail ? '/full' : ''}`, () => findEvent(db, id, detail)))) throw notFound('Evento não encontrado.');
     },
   };
 }

@@ -67,3 +67,13 @@ export function requireScope(scope: LeaderScope, churchId: number | null, depart
       : 'Você só pode organizar as escalas das equipes que lidera (igreja e departamento do evento).',
   );
 }
+
+/** 403 `forbidden` unless the scope covers some department of an event of `churchId` (reading its escala). */
+export function requireChurchScope(scope: LeaderScope, churchId: number | null): void {
+  if (scopeTouchesChurch(scope, churchId)) return;
+  throw forbidden(
+    churchId === null
+      ? 'Apenas administradores e líderes da rede organizam eventos de toda a rede.'
+      : 'Você só pode ver as escalas dos eventos das igrejas em que lidera uma equipe.',
+  );
+}

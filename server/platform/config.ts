@@ -74,13 +74,14 @@ const envSchema = z.object({
     .transform((value) => (value === 'off' ? [] : [...new Set(value.split(',').map((hours) => Number(hours.trim())))].sort((a, b) => b - a)))
     .refine((hours) => hours.every((value) => value >= 1 && value <= 720), { message: 'deve ser uma lista de horas entre 1 e 720 separadas por vírgula (ex.: 48,3) ou off' })
     .default([48, 3]),
-  ALLOCATION_CONFLICT_HOURS: z
+  // Two services of one member must be at least this far apart, end to start (PRODUCT §8).
+  ALLOCATION_BUFFER_MINUTES: z
     .string()
     .trim()
-    .regex(/^\d+(\.\d+)?$/, { message: 'deve ser um número de horas entre 0 e 48' })
+    .regex(/^\d{1,4}$/, { message: 'deve ser um número inteiro de minutos entre 0 e 1440' })
     .transform(Number)
-    .refine((value) => value <= 48, { message: 'deve ser um número de horas entre 0 e 48' })
-    .default(3),
+    .refine((value) => value <= 1440, { message: 'deve ser um número inteiro de minutos entre 0 e 1440' })
+    .default(60),
   REGISTRATIONS_PER_HOUR: z
     .string()
     .trim()
@@ -114,7 +115,8 @@ export interface Config {
   social: { instagram: string; facebook: string; twitter: string; youtube: string };
   cookieSecure: 'auto' | 'always' | 'never';
   trustProxy: string[];
-  allocationConflictHours: number;
+  /** Two services of one member closer than this (minutes, end to start) are a schedule conflict. */
+  allocationBufferMinutes: number;
   /** The portal's address as its users reach it (`https://portal.example.org`, no trailing slash): links the API hands out use it instead of the request's Host. */
   publicUrl: string | undefined;
   /** Where the API's own port listens; undefined: loopback when the web host runs in the same process, every interface otherwise. */
@@ -167,7 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     cookieSecure: e.COOKIE_SECURE === 'true' ? 'always' : e.COOKIE_SECURE === 'false' ? 'never' : 'auto',
     trustProxy: e.TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean),
-    allocationConflictHours: e.ALLOCATION_CONFLICT_HOURS,
+    allocationBufferMinutes: e.ALLOCATION_BUFFER_MINUTES,
     publicUrl: e.PUBLIC_URL,
     apiHost: e.API_HOST,
     smtpUrl: e.SMTP_URL,

@@ -377,7 +377,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
   });
 
   describe('the network-wide schedule check', () => {
-    it('refuses another allocation less than 3 h before or after, in any department, naming the clash', async () => {
+    it('refuses another allocation whose two hours come within the 60-minute buffer (less than 3 h apart), in any department, naming the clash', async () => {
       const person = await createTestUser(db(), { name: 'Clara Conflito' });
       const at = nextSlot();
       const first = await createEvent(db(), at, 'Culto');
@@ -622,24 +622,26 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
   });
 });
 
-describe.each(testDatabases)('escalas API on $name with ALLOCATION_CONFLICT_HOURS=1', ({ open }) => {
+describe.each(testDatabases)('escalas API on $name with ALLOCATION_BUFFER_MINUTES=0', ({ open }) => {
   let w: EscalasWorld;
   beforeAll(async () => {
-    w = await escalasWorld(open, { ALLOCATION_CONFLICT_HOURS: '1' });
+    w = await escalasWorld(open, { ALLOCATION_BUFFER_MINUTES: '0' });
   });
   afterAll(async () => {
     await w?.t.database.dispose();
   });
 
-  it('clashes under one hour only', async () => {
+  it('clashes only when the services overlap (two hours each when no end is given)', async () => {
     const db = w.t.database;
     const at = '2030-05-10T22:00:00.000Z';
     const member = w.member.user.email;
     expect((await postAllocation(w.leader.agent, await createEvent(db, at), { department: 'Louvor', member })).status).toBe(201);
-    expectApiError(await postAllocation(w.leader.agent, await createEvent(db, shift(at, 59 * MINUTE)), { department: 'Louvor', member }), 409, 'schedule_conflict');
-    expectApiError(await postAllocation(w.leader.agent, await createEvent(db, shift(at, -59 * MINUTE)), { department: 'Mídia', member }), 409, 'schedule_conflict');
-    for (const offset of [HOUR, -HOUR, 2 * HOUR + 59 * MINUTE]) {
-      // 2 h 59 after is 1 h 59 after the previous one: no clash under a one-hour window.
+    const overlaps = await postAllocation(w.leader.agent, await createEvent(db, shift(at, HOUR + 59 * MINUTE)), { department: 'Louvor', member });
+    expectApiError(overlaps, 409, 'schedule_conflict');
+    expect(overlaps.body.error.message).toBe('Maria Membro já serve em outro evento neste horário.');
+    expectApiError(await postAllocation(w.leader.agent, await createEvent(db, shift(at, -(HOUR + 59 * MINUTE))), { department: 'Mídia', member }), 409, 'schedule_conflict');
+    for (const offset of [2 * HOUR, -2 * HOUR]) {
+      // One ends as the other starts: no clash without a buffer.
       const res = await postAllocation(w.leader.agent, await createEvent(db, shift(at, offset)), { department: 'Louvor', member });
       expect(res.status, `${offset}: ${res.text}`).toBe(201);
     }

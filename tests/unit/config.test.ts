@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       timeZone: 'America/Sao_Paulo',
       cookieSecure: 'auto',
       trustProxy: ['loopback'],
-      allocationConflictHours: 3,
+      allocationBufferMinutes: 60,
       logLevel: 'info',
     });
     expect(Object.values(config.social).every((url) => url.startsWith('https://'))).toBe(true);
@@ -43,7 +43,7 @@ describe('loadConfig', () => {
       SOCIAL_INSTAGRAM_URL: 'https://instagram.com/rede',
       COOKIE_SECURE: 'true',
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
-      ALLOCATION_CONFLICT_HOURS: '1.5',
+      ALLOCATION_BUFFER_MINUTES: '90',
       LOG_LEVEL: 'warn',
       SOCIAL_YOUTUBE_URL: '',
     });
@@ -57,7 +57,7 @@ describe('loadConfig', () => {
       timeZone: 'America/Manaus',
       cookieSecure: 'always',
       trustProxy: ['loopback', '10.0.0.0/8'],
-      allocationConflictHours: 1.5,
+      allocationBufferMinutes: 90,
       logLevel: 'warn',
     });
     expect(config.social.instagram).toBe('https://instagram.com/rede');
@@ -93,8 +93,10 @@ describe('loadConfig', () => {
     ['SOCIAL_FACEBOOK_URL', 'javascript:alert(1)'],
     ['COOKIE_SECURE', 'yes'],
     ['LOG_LEVEL', 'loud'],
-    ['ALLOCATION_CONFLICT_HOURS', 'abc'],
-    ['ALLOCATION_CONFLICT_HOURS', '49'],
+    ['ALLOCATION_BUFFER_MINUTES', 'abc'],
+    ['ALLOCATION_BUFFER_MINUTES', '1441'],
+    ['ALLOCATION_BUFFER_MINUTES', '1.5'],
+    ['ALLOCATION_BUFFER_MINUTES', '-5'],
     ['PORTAL_NAME', '   '],
   ])('rejects %s=%j with one pt-BR line naming the variable', (name, value) => {
     const error = configError({ [name]: value });

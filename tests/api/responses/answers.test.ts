@@ -151,6 +151,9 @@ describe.each(testDatabases)('answering an allocation on $name', ({ open }) => {
         department: { id: louvor, name: 'Louvor' },
         status: 'declined',
         responded_at: declinedAt,
+        position: null,
+        title: null,
+        location: null,
       });
 
       // The same answer again changes nothing (responded_at keeps the first time).

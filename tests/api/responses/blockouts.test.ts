@@ -196,24 +196,25 @@ describe.each(testDatabases)('availability (blockouts) on $name', ({ open }) => 
       const midia = await departmentId(db(), 'Mídia');
       const member = (signedIn: SignedIn) => ({ id: signedIn.user.id, name: signedIn.user.name, email: signedIn.user.email });
       expect(res.body).toEqual([
-        { ...member(away), allocated: false, blockouts: [{ from: '2030-11-09', to: '2030-11-11' }], conflicts: [] },
-        { ...member(free), allocated: false, blockouts: [], conflicts: [] },
+        { ...member(away), allocated: false, blockouts: [{ from: '2030-11-09', to: '2030-11-11' }], conflicts: [], team: null },
+        { ...member(free), allocated: false, blockouts: [], conflicts: [], team: null },
         {
           ...member(busy),
           allocated: false,
           blockouts: [],
           conflicts: [{ event: { id: nearby, datetime: shift(at, HOUR), event_types: { name: 'Ensaio' } }, department: { id: midia, name: 'Mídia' } }],
+          team: null,
         },
-        { ...member(there), allocated: true, blockouts: [], conflicts: [] },
+        { ...member(there), allocated: true, blockouts: [], conflicts: [], team: null },
       ]);
-      for (const candidate of res.body) expect(keysOf(candidate)).toEqual(['allocated', 'blockouts', 'conflicts', 'email', 'id', 'name']);
+      for (const candidate of res.body) expect(keysOf(candidate)).toEqual(['allocated', 'blockouts', 'conflicts', 'email', 'id', 'name', 'team']);
       expect(res.text).not.toContain('privado');
 
       // A declined clash is no clash.
       const busyAllocation = (await db().db.selectFrom('allocations').select('id').where('event_id', '=', nearby).executeTakeFirstOrThrow()).id;
       await busy.agent.post(`/api/allocations/${busyAllocation}/response`).send({ answer: 'declined' }).expect(200);
       const after = (await w.leader.agent.get(`/api/events/${event}/candidates?q=ocupado`).expect(200)).body;
-      expect(after).toEqual([{ ...member(busy), allocated: false, blockouts: [], conflicts: [] }]);
+      expect(after).toEqual([{ ...member(busy), allocated: false, blockouts: [], conflicts: [], team: null }]);
 
       expectApiError(await w.member.agent.get(`/api/events/${event}/candidates`), 403, 'forbidden');
       expectApiError(await w.anonymous.get(`/api/events/${event}/candidates`), 401, 'unauthenticated');

@@ -1,0 +1,5 @@
+export class ChurchExists extends Error {
+  constructor() {
+    super('Já existe uma igreja com esse nome.');
+  }
+}

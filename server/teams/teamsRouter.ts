@@ -1,0 +1,68 @@
+import { Router } from 'express';
+import { idParamSchema } from '../../shared/schemas/common.ts';
+import { putTeamMemberRequestSchema } from '../../shared/schemas/network.ts';
+import type { ApiContext } from '../http/apiContext.ts';
+import { notFound } from '../http/httpError.ts';
+import { requireLeadership, requireScope } from '../http/leaderScope.ts';
+import { parseInput } from '../http/parseInput.ts';
+import { requireAdmin, requireUser } from '../http/requireUser.ts';
+import { NotATeamMember, UnknownPosition } from './errors.ts';
+import { deleteTeamMember, findTeamParts, listMyTeams, listTeamMembers, positionsOutside, putTeamMember } from './teamQueries.ts';
+
+/**
+ * Teams (PRODUCT §8): a church + a department, its members, the positions each can fill, and its leaders. Admins
+ * manage them; a team's leaders (and network-wide leaders) read their team; everyone reads their own teams.
+ */
+export function teamsRouter({ database, now }: ApiContext): Router {
+  const router = Router();
+  const { db } = database;
+
+  const teamPath = (params: Record<string, string | undefined>) => ({
+    churchId: parseInput(idParamSchema, params.churchId),
+    departmentId: parseInput(idParamSchema, params.departmentId),
+  });
+
+  async function requireTeam(churchId: number, departmentId: number, userId?: number): Promise<void> {
+    const parts = await findTeamParts(db, churchId, departmentId, userId);
+    if (!parts.church) throw notFound('Igreja não encontrada.');
+    if (!parts.department) throw notFound('Departamento não encontrado.');
+    if (userId !== undefined && !parts.user) throw notFound('Usuário não encontrado.');
+  }
+
+  router.get('/api/me/teams', async (req, res) => {
+    const user = requireUser(req);
+    res.json(await listMyTeams(db, user.id));
+  });
+
+  router.get('/api/teams/:churchId/:departmentId/members', async (req, res) => {
+    const { scope } = await requireLeadership(db, req);
+    const { churchId, departmentId } = teamPath(req.params);
+    await requireTeam(churchId, departmentId);
+    requireScope(scope, churchId, departmentId);
+    res.json(await listTeamMembers(db, churchId, departmentId));
+  });
+
+  router.put('/api/teams/:churchId/:departmentId/members/:userId', async (req, res) => {
+    requireAdmin(req);
+    const { churchId, departmentId } = teamPath(req.params);
+    const userId = parseInput(idParamSchema, req.params.userId);
+    const input = parseInput(putTeamMemberRequestSchema, req.body);
+    await requireTeam(churchId, departmentId, userId);
+    await db.transaction().execute(async (trx) => {
+      if ((await positionsOutside(trx, departmentId, input.positions)).length > 0) throw new UnknownPosition();
+      await putTeamMember(trx, { churchId, departmentId, userId }, { positions: input.positions, leader: input.leader }, now());
+    });
+    res.json((await listTeamMembers(db, churchId, departmentId, userId))[0]);
+  });
+
+  router.delete('/api/teams/:churchId/:departmentId/members/:userId', async (req, res) => {
+    requireAdmin(req);
+    const { churchId, departmentId } = teamPath(req.params);
+    const userId = parseInput(idParamSchema, req.params.userId);
+    await requireTeam(churchId, departmentId, userId);
+    if (!(await deleteTeamMember(db, churchId, departmentId, userId))) throw new NotATeamMember();
+    res.status(204).end();
+  });
+
+  return router;
+}
