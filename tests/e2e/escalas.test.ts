@@ -64,7 +64,7 @@ describePortal('Escalas (issue 5)', (portalTest) => {
       await conflict.waitFor();
       const conflictText = (await conflict.textContent()) ?? '';
       expect(conflictText).toContain('Conflito de escala');
-      expect(conflictText).toContain('Rute Escalada já serve em outro evento a menos de 3 horas deste.');
+      expect(conflictText).toContain('Rute Escalada já serve em outro evento neste horário ou a menos de 60 minutos dele.');
       expect(conflictText).toContain(`${eventType!.name} — ${formatDateTime(first.datetime, timeZone)} (Louvor)`);
       await dialog.getByRole('button', { name: 'Alocar mesmo assim' }).click();
       await dialog.waitFor({ state: 'detached' });
