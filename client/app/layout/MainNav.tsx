@@ -1,4 +1,5 @@
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { leadsATeam, networkApi } from '../../kit/network/networkApi.ts';
 import { useSession } from '../../kit/session/useSession.ts';
 import { useAppSelector } from '../hooks.ts';
@@ -8,15 +9,35 @@ const HOME_SECTIONS = ['Ministério', 'Igrejas', 'Escolas', 'Rede', 'Departament
 
 const selectMyTeams = networkApi.endpoints.getMyTeams.select();
 
+/**
+ * On a phone the menu is one row that scrolls sideways (Shell.css): the current page's link is scrolled into
+ * the row's view (`Eventos` on /events), without moving the page.
+ */
+function useCurrentLinkInView() {
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const start = current.offsetLeft;
+    const end = start + current.offsetWidth;
+    if (start < list.scrollLeft) list.scrollLeft = start;
+    else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
+  }, [pathname]);
+  return listRef;
+}
+
 export function MainNav() {
   const session = useSession();
   // Whether I lead a team, as far as the cache already knows (the home page and the matrix ask): the navigation
   // itself asks nothing, so every other page makes exactly the calls it made before.
   const leadsTeam = useAppSelector((state) => leadsATeam(selectMyTeams(state).data));
   const signedIn = session.status === 'signedIn';
+  const listRef = useCurrentLinkInView();
   return (
     <nav className="main-nav" aria-label="Navegação principal">
-      <ul className="main-nav__list">
+      <ul ref={listRef} className="main-nav__list">
         <li>
           <NavLink to="/" end className="main-nav__link">
             Início
