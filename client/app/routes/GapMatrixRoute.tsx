@@ -30,7 +30,12 @@ export function GapMatrixRoute() {
       <GapMatrixPage
         renderAllocation={(cell, onClose) => (
           <Suspense fallback={null}>
-            <LeaderAllocationDialog event={cell.event} onClose={onClose} />
+            <LeaderAllocationDialog
+              event={cell.event}
+              department={cell.column.department.name}
+              position={cell.column.position}
+              onClose={onClose}
+            />
           </Suspense>
         )}
       />

@@ -12,10 +12,20 @@ export function candidateMarks(candidate: MemberCandidate): string[] {
   return marks;
 }
 
-/** A suggestion's label: `Ana Souza (indisponível neste dia)`. */
+/** Where a suggestion stands in the team being allocated: `equipe: Vocal, Violão`, `líder da equipe`; empty when not on it. */
+export function teamPlace(candidate: MemberCandidate): string {
+  if (!candidate.team) return '';
+  const positions = candidate.team.positions.map((position) => position.name).join(', ');
+  const place = candidate.team.leader ? 'líder da equipe' : 'equipe';
+  return positions === '' ? place : `${place}: ${positions}`;
+}
+
+/** A suggestion's label: `Ana Souza — equipe: Vocal (indisponível neste dia)`. */
 export function candidateLabel(candidate: MemberCandidate): string {
   const marks = candidateMarks(candidate);
-  return marks.length === 0 ? candidate.name : `${candidate.name} (${marks.join('; ')})`;
+  const place = teamPlace(candidate);
+  const name = place === '' ? candidate.name : `${candidate.name} — ${place}`;
+  return marks.length === 0 ? name : `${name} (${marks.join('; ')})`;
 }
 
 export interface CandidateNoticeProps {

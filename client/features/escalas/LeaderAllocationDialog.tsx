@@ -1,35 +1,47 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
+import type { PositionRef } from '../../../shared/schemas/escalas.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
 import { EventReadOnlyFields } from '../../kit/EventReadOnlyFields.tsx';
 import { Modal } from '../../kit/Modal.tsx';
+import { useSession } from '../../kit/session/useSession.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { eventWhen } from '../../kit/status/eventWhen.ts';
 import { statusShown } from '../../kit/status/statusSlice.ts';
 import { TextField } from '../../kit/TextField.tsx';
 import { CandidateNotice, candidateLabel } from './CandidateNotice.tsx';
 import { MemberUnavailableNotice } from './MemberUnavailableNotice.tsx';
+import { PositionField } from './PositionField.tsx';
 import { ScheduleConflictNotice } from './ScheduleConflictNotice.tsx';
+import { UnknownDepartmentHelp } from './UnknownDepartmentHelp.tsx';
 import { FORCE_ALLOCATION_LABEL, useAllocationForm } from './useAllocationForm.ts';
 import './AllocationForm.css';
 
 export interface LeaderAllocationDialogProps {
-  event: Event;
+  /** The event; with its church (the gap matrix's), that team's members are suggested first. */
+  event: Event & { church_id?: number | null };
   onClose: () => void;
+  /** The department to allocate at, filled in (the gap matrix's cell): the Member field takes the focus. */
+  department?: string;
+  /** The position of that department, chosen. */
+  position?: PositionRef | null;
 }
 
 /**
  * Allocate Member to Event for a leader or an admin (loaded when first needed): the specification's fields
  * and buttons, with suggestions as you type, each marked when the member is unavailable that day or serves close
  * by (shown for the member picked before Submit); Submit saves the allocation, and its errors show here — a
- * schedule conflict or a blocked day with `Alocar mesmo assim`.
+ * schedule conflict or a blocked day with `Alocar mesmo assim`, an unknown department with where to create it.
+ * Função offers the department's positions (PRODUCT §8).
  */
-export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialogProps) {
+export function LeaderAllocationDialog({ event, onClose, department, position }: LeaderAllocationDialogProps) {
   const { timeZone } = usePublicConfig();
   const id = useId();
   const dispatch = useAppDispatch();
+  const session = useSession();
+  const typesDepartment = department === undefined;
   const form = useAllocationForm(event.id, (allocation) => {
     dispatch(
       statusShown({
@@ -37,7 +49,7 @@ export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialo
       }),
     );
     onClose();
-  });
+  }, { department, position, churchId: event.church_id });
   const errorRef = useRef<HTMLDivElement>(null);
   const { error } = form;
 
@@ -65,14 +77,15 @@ export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialo
           value={form.department}
           onChange={(change) => form.setDepartment(change.target.value)}
           hint="Ex.: Louvor, Mídia, Recepção."
-          data-autofocus
+          data-autofocus={typesDepartment || undefined}
         >
           <datalist id={`${id}-departments`}>
-            {form.departments.map((department) => (
-              <option key={department.id} value={department.name} />
+            {form.departments.map((option) => (
+              <option key={option.id} value={option.name} />
             ))}
           </datalist>
         </TextField>
+        <PositionField id={`${id}-position`} departmentId={form.departmentId} value={form.position} onChange={form.setPosition} preselected={position} />
         <TextField
           id={`${id}-member`}
           label="Member"
@@ -85,6 +98,7 @@ export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialo
           hint="Digite o nome ou o email e escolha na lista."
           // The hint, and what the leader should know about the member picked (CandidateNotice).
           aria-describedby={`${id}-member-hint ${id}-candidate`}
+          data-autofocus={!typesDepartment || undefined}
         >
           <datalist id={`${id}-members`}>
             {form.members.map((member) => (
@@ -110,6 +124,9 @@ export function LeaderAllocationDialog({ event, onClose }: LeaderAllocationDialo
         ) : error ? (
           <div ref={errorRef} className="allocation-form__error" role="alert" tabIndex={-1}>
             <p>{error.message}</p>
+            {error.code === 'unknown_department' ? (
+              <UnknownDepartmentHelp department={form.department.trim()} isAdmin={session.user?.role === 'admin'} />
+            ) : null}
           </div>
         ) : null}
         <div className="allocation-form__actions">

@@ -23,6 +23,8 @@ export interface TokenAnswerRequest {
 export interface CandidateSearch {
   eventId: number;
   q: string;
+  /** The department being allocated at an event of a church: that team's members come first, with their positions. */
+  departmentId?: number | undefined;
 }
 
 const MY_EVENTS = { type: 'MyEvent' as const, id: 'LIST' };
@@ -69,11 +71,15 @@ export const responsesApi = api.injectEndpoints({
       providesTags: (_team, _error, eventId) => [{ type: 'EventTeam', id: eventId }],
     }),
     /**
-     * `GET /api/events/{id}/candidates?q=` (leaders): the member search, each member marked with what the leader
-     * should know before allocating them there (already there, a blocked day, another service close by).
+     * `GET /api/events/{id}/candidates?q=[&department_id=]` (leaders): the member search, each member marked with
+     * what the leader should know before allocating them there (already there, a blocked day, another service
+     * close by); with a department, the team's members first with the positions they fill.
      */
     searchCandidates: build.query<MemberCandidate[], CandidateSearch>({
-      query: ({ eventId, q }) => (q === '' ? `events/${eventId}/candidates` : { url: `events/${eventId}/candidates`, params: { q } }),
+      query: ({ eventId, q, departmentId }) => {
+        const params = { ...(q === '' ? {} : { q }), ...(departmentId === undefined ? {} : { department_id: departmentId }) };
+        return Object.keys(params).length === 0 ? `events/${eventId}/candidates` : { url: `events/${eventId}/candidates`, params };
+      },
       providesTags: [{ type: 'Member', id: 'LIST' }, ALLOCATIONS],
     }),
     /** `GET /api/responses/{token}`: what an e-mailed link answers. Reads only; works signed out. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { nameKey } from '../../../shared/nameKey.ts';
 import type { Department, Member, MemberCandidate } from '../../../shared/schemas/escalas.ts';
 import { useGetDepartmentsQuery } from './escalasApi.ts';
 import { useSearchCandidatesQuery } from './responsesApi.ts';
@@ -24,11 +25,18 @@ export function useDepartmentSuggestions(): Department[] {
 
 /**
  * Members whose name or email contains what was typed (at most 20), each marked with what the leader should
- * know before allocating them at this event: `GET /api/events/{id}/candidates?q=`.
+ * know before allocating them at this event: `GET /api/events/{id}/candidates?q=`; given the department of a
+ * team (an event of a church), that team's members first.
  */
-export function useCandidateSuggestions(eventId: number, typed: string): MemberCandidate[] {
+export function useCandidateSuggestions(eventId: number, typed: string, teamDepartmentId?: number): MemberCandidate[] {
   const q = useDebouncedValue(typed.trim().slice(0, MEMBER_QUERY_MAX), MEMBER_SEARCH_DELAY_MS);
-  return useSearchCandidatesQuery({ eventId, q }).data ?? [];
+  return useSearchCandidatesQuery({ eventId, q, departmentId: teamDepartmentId }).data ?? [];
+}
+
+/** The department the Department field names (by name, case and accents aside), if it is one of the network's. */
+export function matchedDepartment(typed: string, departments: readonly Department[]): Department | undefined {
+  const key = nameKey(typed);
+  return key === '' ? undefined : departments.find((department) => nameKey(department.name) === key);
 }
 
 /** The suggested member the Member field names (by email, or by a name only one of them has). */

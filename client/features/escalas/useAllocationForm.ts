@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { Allocation, BlockedRange, Department, MemberCandidate, ScheduleConflict } from '../../../shared/schemas/escalas.ts';
+import type { Allocation, BlockedRange, Department, MemberCandidate, PositionRef, ScheduleConflict } from '../../../shared/schemas/escalas.ts';
 import { portalErrorOf, type PortalError } from '../../kit/portalError.ts';
 import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { useCreateAllocationMutation } from './escalasApi.ts';
-import { matchedMember, memberReferenceOf, useCandidateSuggestions, useDepartmentSuggestions } from './suggestions.ts';
+import { matchedDepartment, matchedMember, memberReferenceOf, useCandidateSuggestions, useDepartmentSuggestions } from './suggestions.ts';
 
 export const FORCE_ALLOCATION_LABEL = 'Alocar mesmo assim';
 
@@ -16,11 +16,24 @@ export interface AllocationError extends PortalError {
 /** The refusals a leader may override with `force: true` (FORCE_ALLOCATION_LABEL). */
 const OVERRIDABLE = new Set(['schedule_conflict', 'member_unavailable']);
 
+/** What the form starts with (the gap matrix's cell), and whether the event belongs to a church. */
+export interface AllocationPreset {
+  department?: string;
+  position?: PositionRef | null;
+  /** The event's church, when known: its team's members are suggested first. */
+  churchId?: number | null;
+}
+
 export interface AllocationForm {
   department: string;
   member: string;
+  /** The chosen position's id as text; '' for none. */
+  position: string;
   setDepartment: (department: string) => void;
   setMember: (member: string) => void;
+  setPosition: (position: string) => void;
+  /** The department the Department field names, when it is one of the network's (its positions are offered). */
+  departmentId: number | undefined;
   /** Submit: checks the fields, then `POST /api/events/{id}/allocations`. */
   submit: () => void;
   /** After a `schedule_conflict` or `member_unavailable`: the same allocation again with `force: true`. */
@@ -37,6 +50,7 @@ export interface AllocationForm {
 interface Attempt {
   department: string;
   member: string | number;
+  position?: number;
 }
 
 function formError(message: string): AllocationError {
@@ -44,19 +58,21 @@ function formError(message: string): AllocationError {
 }
 
 /**
- * The leader's allocation form: the two fields with their suggestions, the call, and the conflict override.
- * `onAllocated` runs after a 201 with the saved allocation (the modal says so and closes; the list refreshes
- * through the Allocation tag).
+ * The leader's allocation form: the department, position and member with their suggestions, the call, and the
+ * conflict override. `onAllocated` runs after a 201 with the saved allocation (the modal says so and closes; the
+ * list and the gap matrix refresh through the Allocation tag). The positions offered are the department's own.
  */
-export function useAllocationForm(eventId: number, onAllocated: (allocation: Allocation) => void): AllocationForm {
-  const [department, setDepartmentText] = useState('');
+export function useAllocationForm(eventId: number, onAllocated: (allocation: Allocation) => void, preset: AllocationPreset = {}): AllocationForm {
+  const [department, setDepartmentText] = useState(preset.department ?? '');
   const [member, setMemberText] = useState('');
+  const [position, setPositionText] = useState(preset.position ? String(preset.position.id) : '');
   const [error, setError] = useState<AllocationError | null>(null);
   const [conflicted, setConflicted] = useState<Attempt | null>(null);
   const [createAllocation, { isLoading }] = useCreateAllocationMutation();
   const idempotency = useIdempotencyKey();
   const departments = useDepartmentSuggestions();
-  const members = useCandidateSuggestions(eventId, member);
+  const departmentId = matchedDepartment(department, departments)?.id;
+  const members = useCandidateSuggestions(eventId, member, typeof preset.churchId === 'number' ? departmentId : undefined);
 
   const send = async (attempt: Attempt, force: boolean) => {
     setError(null);
@@ -85,7 +101,7 @@ export function useAllocationForm(eventId: number, onAllocated: (allocation: All
     if (member.trim() === '') return setError(formError('Informe o membro.'));
     const memberReference = memberReferenceOf(member, members);
     if (memberReference === undefined) return setError(formError('Escolha um membro da lista ou informe o email dele.'));
-    void send({ department: departmentName, member: memberReference }, false);
+    void send({ department: departmentName, member: memberReference, ...(position === '' ? {} : { position: Number(position) }) }, false);
   };
 
   const forceSubmit = () => {
@@ -101,11 +117,20 @@ export function useAllocationForm(eventId: number, onAllocated: (allocation: All
     if (error) setError(null);
   };
 
+  // Another department: its positions are other ones.
+  const setDepartment = (value: string) => {
+    if (matchedDepartment(value, departments)?.id !== departmentId) setPositionText('');
+    edited(setDepartmentText)(value);
+  };
+
   return {
     department,
     member,
-    setDepartment: edited(setDepartmentText),
+    position,
+    setDepartment,
     setMember: edited(setMemberText),
+    setPosition: edited(setPositionText),
+    departmentId,
     submit,
     forceSubmit,
     busy: isLoading,

@@ -22,6 +22,8 @@ export const networkApi = api.injectEndpoints({
     /** `GET /api/departments/{id}/positions`: the positions of one department (Vocal, Bateria…), by name. */
     getPositions: build.query<Position[], number>({
       query: (departmentId) => `departments/${departmentId}/positions`,
+      // The screens that ask it say so when it fails (the allocation dialog's Função, the admin's list).
+      extraOptions: { quietHttpErrors: true },
       providesTags: (_positions, _error, departmentId) => [{ type: 'Position', id: departmentId }],
     }),
     /** `GET /api/me/teams`: the teams I belong to, and whether I lead them (a team leader may be a `member`). */
