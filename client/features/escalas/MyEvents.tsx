@@ -24,6 +24,12 @@ export interface MyEventsProps {
   renderBoard: (parts: MyEventsBoardParts) => ReactNode;
 }
 
+/** Where I serve, and what the event is when it says: `Louvor — Vocal · Culto de jovens · Templo Sede`. */
+export function myEventDetail(event: MyEvent): string {
+  const place = event.position ? `${event.department.name} — ${event.position.name}` : event.department.name;
+  return [place, event.title, event.location].filter((part): part is string => Boolean(part)).join(' · ');
+}
+
 /**
  * My Events of a signed-in member: only where they serve, with the department and their answer, which they give
  * or change there while the event is ahead; their days highlighted.
@@ -41,7 +47,7 @@ export function MyEvents({ session, renderBoard }: MyEventsProps) {
     events: myEvents.data,
     isLoading: myEvents.isLoading || session.status === 'loading',
     emptyText: 'Você ainda não está escalado em nenhum evento.',
-    eventDetail: (event) => event.department.name,
+    eventDetail: myEventDetail,
     eventExtras: me ? (event) => <MyService service={event} memberId={me.id} /> : undefined,
   });
 }
