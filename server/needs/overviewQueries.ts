@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Overview, OverviewNeed } from '../../shared/schemas/needs.ts';
-import type { DB, Instant } from '../db/schema.ts';
+import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
 import type { Team } from '../http/leaderScope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -34,12 +34,30 @@ function departmentOfScope(eb: ExpressionBuilder<DB, 'events'>, column: 'event_n
   return eb.and(conditions);
 }
 
+/** A department or position of the matrix: the object every row shows, and its place in the order of rows. */
+interface Ranked {
+  ref: { id: number; name: string };
+  rank: number;
+}
+
+/** A row of one event being summed, with its place in the order of rows. */
+interface CellSum {
+  need: OverviewNeed;
+  departmentRank: number;
+  positionRank: number;
+}
+
 /**
  * The leader's gap matrix (PRODUCT §8): every event of the scope, by date-time then id, with one row per
- * department and position that the event needs or has allocations in — needed, and the allocations by answer.
- * Allocations without a need show as rows needing 0; an allocation naming no position counts in the
- * department's "anyone" row (position null). Two queries whatever the range: the events, then every cell of
- * them at once (needs and allocations summed together, grouped by event, department and position).
+ * department and position that the event needs or has allocations in — needed, and the allocations by answer —
+ * by department name, the department's "anyone" row first, then position name. Allocations without a need show
+ * as rows needing 0; an allocation naming no position counts in the department's "anyone" row (position null).
+ *
+ * Three set-based queries whatever the range: the names of the departments and positions (small tables), the
+ * events, and every need and allocation of them as one list of ids, summed here. Summing in SQL (GROUP BY)
+ * cost several times more on SQLite, which sorts the rows in a temporary B-tree to group them, and names on
+ * every row cost more than the rows themselves. An event has a few dozen rows at most, so each event's rows
+ * are a short list searched in place.
  */
 export async function overview(db: Db, scope: OverviewScope): Promise<Overview> {
   if (scope.teams?.length === 0) return [];
@@ -53,75 +71,70 @@ export async function overview(db: Db, scope: OverviewScope): Promise<Overview> 
     .execute();
   if (events.length === 0) return [];
 
-  const zero = sql<number>`0`;
+  const { departments, positions } = await rankedNames(db);
   const needed = db
     .selectFrom('event_needs')
     .innerJoin('events', 'events.id', 'event_needs.event_id')
-    .select([
-      'event_needs.event_id',
-      'event_needs.department_id',
-      'event_needs.position_id',
-      'event_needs.count as needed',
-      zero.as('pending'),
-      zero.as('confirmed'),
-      zero.as('declined'),
-    ])
+    .select(['event_needs.event_id', 'event_needs.department_id', 'event_needs.position_id', 'event_needs.count as needed', sql<AllocationStatus | null>`null`.as('status')])
     .where((eb) => eb.and([eventsOfScope(eb, scope), departmentOfScope(eb, 'event_needs.department_id', scope)]));
-  const answered = db
+  const allocated = db
     .selectFrom('allocations')
     .innerJoin('events', 'events.id', 'allocations.event_id')
-    .select([
-      'allocations.event_id',
-      'allocations.department_id',
-      'allocations.position_id',
-      zero.as('needed'),
-      sql<number>`case when allocations.status = 'pending' then 1 else 0 end`.as('pending'),
-      sql<number>`case when allocations.status = 'confirmed' then 1 else 0 end`.as('confirmed'),
-      sql<number>`case when allocations.status = 'declined' then 1 else 0 end`.as('declined'),
-    ])
+    .select(['allocations.event_id', 'allocations.department_id', 'allocations.position_id', sql<number>`0`.as('needed'), 'allocations.status'])
     .where((eb) => eb.and([eventsOfScope(eb, scope), departmentOfScope(eb, 'allocations.department_id', scope)]));
+  const rows = await needed.unionAll(allocated).execute();
 
-  const cells = await db
-    .selectFrom(needed.unionAll(answered).as('cell'))
-    .innerJoin('departments', 'departments.id', 'cell.department_id')
-    .leftJoin('positions', 'positions.id', 'cell.position_id')
-    .select((eb) => [
-      'cell.event_id',
-      'departments.id as department_id',
-      'departments.name as department_name',
-      'positions.id as position_id',
-      'positions.name as position_name',
-      eb.fn.sum<number>('cell.needed').as('needed'),
-      eb.fn.sum<number>('cell.pending').as('pending'),
-      eb.fn.sum<number>('cell.confirmed').as('confirmed'),
-      eb.fn.sum<number>('cell.declined').as('declined'),
-    ])
-    .groupBy(['cell.event_id', 'departments.id', 'departments.name', 'departments.name_key', 'positions.id', 'positions.name', 'positions.name_key'])
-    .orderBy('departments.name_key')
-    .orderBy(sql`case when positions.id is null then 0 else 1 end`)
-    .orderBy('positions.name_key')
-    .execute();
-
-  const needsOf = new Map<number, OverviewNeed[]>();
-  for (const cell of cells) {
-    let list = needsOf.get(cell.event_id);
-    if (!list) needsOf.set(cell.event_id, (list = []));
-    list.push({
-      department: { id: cell.department_id, name: cell.department_name },
-      position: cell.position_id === null || cell.position_name === null ? null : { id: cell.position_id, name: cell.position_name },
-      needed: Number(cell.needed),
-      pending: Number(cell.pending),
-      confirmed: Number(cell.confirmed),
-      declined: Number(cell.declined),
-    });
+  const cellsOf = new Map<number, CellSum[]>();
+  for (const row of rows) {
+    let cells = cellsOf.get(row.event_id);
+    if (!cells) cellsOf.set(row.event_id, (cells = []));
+    let cell: CellSum | undefined;
+    for (const candidate of cells) {
+      if (candidate.need.department.id === row.department_id && (candidate.need.position?.id ?? null) === row.position_id) {
+        cell = candidate;
+        break;
+      }
+    }
+    if (!cell) {
+      // A row whose department or position is gone meanwhile (deleted between the queries) still shows, unnamed.
+      const department = departments.get(row.department_id) ?? { ref: { id: row.department_id, name: '' }, rank: Infinity };
+      const position = row.position_id === null ? null : (positions.get(row.position_id) ?? { ref: { id: row.position_id, name: '' }, rank: Infinity });
+      cell = {
+        need: { department: department.ref, position: position?.ref ?? null, needed: 0, pending: 0, confirmed: 0, declined: 0 },
+        departmentRank: department.rank,
+        positionRank: position?.rank ?? -1,
+      };
+      cells.push(cell);
+    }
+    if (row.status === null) cell.need.needed += Number(row.needed);
+    else cell.need[row.status] += 1;
   }
+
   return events.map((event) => ({
-    event: {
-      id: event.id,
-      datetime: event.datetime,
-      event_types: event.type_name === null ? null : { name: event.type_name },
-      church_id: event.church_id,
-    },
-    needs: needsOf.get(event.id) ?? [],
+    event: { id: event.id, datetime: event.datetime, event_types: event.type_name === null ? null : { name: event.type_name }, church_id: event.church_id },
+    needs: (cellsOf.get(event.id) ?? []).sort(byRank).map((cell) => cell.need),
   }));
+}
+
+function byRank(a: CellSum, b: CellSum): number {
+  return a.departmentRank - b.departmentRank || a.positionRank - b.positionRank || a.need.department.id - b.need.department.id;
+}
+
+/**
+ * Every department and position with its rank in the order of rows: departments by name (case and accents
+ * ignored), positions by name within their department. Both tables hold a network's few dozen names.
+ */
+async function rankedNames(db: Db): Promise<{ departments: Map<number, Ranked>; positions: Map<number, Ranked> }> {
+  const rows = await db
+    .selectFrom('departments')
+    .select([sql<'department' | 'position'>`'department'`.as('kind'), 'id', 'name', 'name_key'])
+    .unionAll(db.selectFrom('positions').select([sql<'department' | 'position'>`'position'`.as('kind'), 'id', 'name', 'name_key']))
+    .orderBy('kind')
+    .orderBy('name_key')
+    .orderBy('id')
+    .execute();
+  const departments = new Map<number, Ranked>();
+  const positions = new Map<number, Ranked>();
+  rows.forEach((row, rank) => (row.kind === 'department' ? departments : positions).set(row.id, { ref: { id: row.id, name: row.name }, rank }));
+  return { departments, positions };
 }
