@@ -7,6 +7,7 @@ import { openPortal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 const DAY_PATH = '/api/events?date=2026-12-15';
+const WINDOW_PATH = '/api/events?from=2026-11-01&to=2026-12-31';
 const SERVER_ERROR = { code: 'internal', message: 'Erro interno.' };
 
 describe('a failed load is said, with a retry, when signed in (issue 16)', () => {
@@ -42,5 +43,31 @@ describe('a failed load is said, with a retry, when signed in (issue 16)', () =>
     await portal.settled();
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Tentar de novo' })).toBeNull();
+  });
+
+  it('a list that could not be loaded says so instead of looking empty, and Tentar de novo asks again', async () => {
+    const portal = await openPortal({ events: EVENTS, signedIn: MEMBER });
+    portal.failNext('GET', WINDOW_PATH, 503, SERVER_ERROR);
+    const { user } = renderApp('/events');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar os eventos.');
+    await expectConsoleErrors(['HTTP error! status: 503']);
+    expect(screen.queryByText('Nenhum evento programado.')).toBeNull();
+
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    const list = await screen.findByRole('list', { name: 'Próximos eventos' });
+    expect(within(list).getAllByRole('button').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Não foi possível carregar os eventos.')).toBeNull();
+  });
+
+  it('a visitor’s failed list keeps the specification’s silence: no message, no retry', async () => {
+    const portal = await openPortal({ events: EVENTS });
+    portal.failNext('GET', WINDOW_PATH, 503, SERVER_ERROR);
+    renderApp('/events');
+    await expectConsoleErrors(['HTTP error! status: 503']);
+    await portal.settled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Tentar de novo' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Próximos eventos' })).toBeNull();
   });
 });

@@ -1,7 +1,11 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { DayKey } from '../../../shared/dayKey.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
+import { api } from '../../app/api.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
+import { LoadFailed } from '../../kit/LoadFailed.tsx';
+import { useSession } from '../../kit/session/useSession.ts';
 import { countEventsByDay, upcomingEvents } from './eventDays.ts';
 import { EventList } from './EventList.tsx';
 import { MonthCalendar } from './MonthCalendar.tsx';
@@ -37,8 +41,8 @@ export interface EventsBoardProps<E extends Event = Event> {
 
 /**
  * The list of the window's events from today on (all of them when the window is another one), and the two
- * month calendars with every event day highlighted. A failed load shows nothing more (the console has the
- * error line).
+ * month calendars with every event day highlighted. A failed load shows a visitor nothing more (the console has
+ * the error line, spec §8); a signed-in user is told, with `Tentar de novo` (not an empty list).
  */
 export function EventsBoard<E extends Event>({
   heading,
@@ -70,6 +74,10 @@ export function EventsBoard<E extends Event>({
     ? (upcomingEvents(events, holdsToday(eventsWindow) ? eventsWindow.today : eventsWindow.range.from, timeZone) as E[])
     : undefined;
   const collapsible = compactList && listed !== undefined && listed.length > COMPACT_LIST_LENGTH;
+  const signedIn = useSession().status === 'signedIn';
+  const dispatch = useAppDispatch();
+  // The lists' answers, failed ones included, carry these tags: invalidating them asks the board's list again.
+  const retry = () => void dispatch(api.util.invalidateTags([{ type: 'Event', id: 'LIST' }, 'MyEvent']));
   const collapsed = collapsible && !listOpen;
 
   // Signed in, the list can hold many stops (a leader's actions and escalas): one Tab reaches the calendars.
@@ -103,6 +111,8 @@ export function EventsBoard<E extends Event>({
             eventDetail={eventDetail}
             eventExtras={eventExtras}
           />
+        ) : signedIn ? (
+          <LoadFailed message="Não foi possível carregar os eventos." onRetry={retry} />
         ) : null}
         {collapsible && !isLoading ? (
           <button
