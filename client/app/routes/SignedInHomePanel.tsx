@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { addDays, dayKeyOf } from '../../../shared/dayKey.ts';
 import { MissingAnswers } from '../../features/escalas/MissingAnswers.tsx';
 import { NextServices } from '../../features/escalas/NextServices.tsx';
+import { MyTeams } from '../../features/gapMatrix/MyTeams.tsx';
 import { useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
 import { SignedInHome } from '../../features/home/SignedInHome.tsx';
 import type { Session } from '../../kit/session/useSession.ts';
@@ -14,12 +15,14 @@ type SignedIn = Extract<Session, { status: 'signedIn' }>;
 
 /**
  * A signed-in user's home page: the home feature's greeting around the escalas' summaries — my next services
- * and the answers I owe; for a leader or an admin, the answers still missing in the escalas ahead.
+ * and the answers I owe, my teams (and for a team leader the way to the gap matrix); for a leader or an admin,
+ * the answers still missing in the escalas ahead.
  */
 export function SignedInHomePanel({ session }: { session: SignedIn }) {
   return (
     <SignedInHome user={session.user}>
       <NextServices memberId={session.user.id} />
+      <MyTeams />
       {session.canAllocate ? <LeaderAnswers /> : null}
     </SignedInHome>
   );

@@ -1,5 +1,5 @@
 import type { DayKey } from '../../../shared/dayKey.ts';
-import type { Event } from '../../../shared/schemas/events.ts';
+import type { Event, EventDetail } from '../../../shared/schemas/events.ts';
 import { api } from '../../app/api.ts';
 import type { RootState } from '../../app/store.ts';
 
@@ -29,10 +29,15 @@ export const eventsApi = api.injectEndpoints({
       query: (id) => `events/${id}`,
       providesTags: (_event, _error, id) => [{ type: 'Event', id }],
     }),
+    /** `GET /api/events/{id}?detail=full`: the event with its church, title, description, location and end (signed in). */
+    getEventDetail: build.query<EventDetail, number>({
+      query: (id) => ({ url: `events/${id}`, params: { detail: 'full' } }),
+      providesTags: (_event, _error, id) => [{ type: 'Event', id }],
+    }),
   }),
 });
 
-export const { useGetEventsInRangeQuery, useGetEventsOnDayQuery, useGetEventQuery } = eventsApi;
+export const { useGetEventsInRangeQuery, useGetEventsOnDayQuery, useGetEventQuery, useGetEventDetailQuery } = eventsApi;
 
 const EVENT_ENDPOINTS: ReadonlySet<string> = new Set(['getEventsInRange', 'getEventsOnDay', 'getEvent']);
 

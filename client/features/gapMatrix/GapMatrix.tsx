@@ -120,7 +120,7 @@ export function GapMatrix({ layout, churches, timeZone, onSelect }: GapMatrixPro
                   const need = needIn(row, column);
                   if (!need) {
                     return (
-                      <td key={column.key} className="gap-matrix__cell gap-matrix__cell--none">
+                      <td key={column.key} className="gap-matrix__cell gap-matrix__cell--none" data-column={column.key}>
                         <span aria-hidden="true">—</span>
                         <span className="visually-hidden">Sem necessidade</span>
                       </td>
@@ -130,7 +130,7 @@ export function GapMatrix({ layout, churches, timeZone, onSelect }: GapMatrixPro
                   const { label, icon } = GAP_STATUS_TEXT[status];
                   const filled = need.pending + need.confirmed;
                   return (
-                    <td key={column.key} className={`gap-matrix__cell gap-matrix__cell--${status}`} data-status={status}>
+                    <td key={column.key} className={`gap-matrix__cell gap-matrix__cell--${status}`} data-column={column.key} data-status={status}>
                       <button
                         type="button"
                         className="gap-matrix__button"

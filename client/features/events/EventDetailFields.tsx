@@ -1,0 +1,33 @@
+import { formatDateTime } from '../../../shared/formats.ts';
+import type { EventDetail } from '../../../shared/schemas/events.ts';
+import { FormField } from '../../kit/FormField.tsx';
+import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
+import { TextField } from '../../kit/TextField.tsx';
+
+export interface EventDetailFieldsProps {
+  event: EventDetail;
+  idPrefix: string;
+  timeZone: string;
+}
+
+/**
+ * What a signed-in user sees of an event beyond the specification's two fields (PRODUCT §8): its church (or the
+ * whole network), when it ends, and its title, location and description when it has them. Read-only.
+ */
+export function EventDetailFields({ event, idPrefix, timeZone }: EventDetailFieldsProps) {
+  const churches = useGetChurchesQuery(undefined, { skip: event.church_id === null });
+  const church = event.church_id === null ? 'Toda a rede' : (churches.data?.find((candidate) => candidate.id === event.church_id)?.name ?? '…');
+  return (
+    <>
+      {event.title ? <TextField id={`${idPrefix}-title`} label="Título" type="text" readOnly value={event.title} /> : null}
+      <TextField id={`${idPrefix}-church`} label="Igreja" type="text" readOnly value={church} />
+      <TextField id={`${idPrefix}-ends`} label="Término" type="text" readOnly value={formatDateTime(event.ends_at, timeZone)} />
+      {event.location ? <TextField id={`${idPrefix}-location`} label="Local" type="text" readOnly value={event.location} /> : null}
+      {event.description ? (
+        <FormField id={`${idPrefix}-description`} label="Descrição">
+          {(control) => <textarea {...control} className="field__input field__input--wrap" readOnly rows={3} value={event.description ?? ''} />}
+        </FormField>
+      ) : null}
+    </>
+  );
+}
