@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { BrowserApp } from './app/App.tsx';
 import { readPublicConfig } from './app/publicConfig.ts';
-import { createAppRouter } from './app/router.ts';
+import { preloadPages } from './app/router.ts';
 import { makeStore } from './app/store.ts';
 import { registerServiceWorker } from './kit/offline/registerServiceWorker.ts';
 import './app/global.css';
@@ -13,15 +13,20 @@ if (!rootElement) {
 } else {
   const app = (
     <StrictMode>
-      <App store={makeStore()} router={createAppRouter()} publicConfig={readPublicConfig()} />
+      <BrowserApp store={makeStore()} publicConfig={readPublicConfig()} />
     </StrictMode>
   );
   if (rootElement.hasChildNodes()) {
-    // The web host sent this page pre-rendered (shared/prerenderedPages.ts): React takes over its HTML. In a
-    // transition, so the hydration yields to the browser instead of blocking a slow phone in one long task.
-    startTransition(() => {
-      hydrateRoot(rootElement, app);
-    });
+    // The web host sent this page pre-rendered (shared/prerenderedPages.ts): React takes over its HTML once the
+    // page's own code has arrived (router.ts). In a transition, so the hydration yields to the browser instead
+    // of blocking a slow phone in one long task.
+    void preloadPages(window.location.pathname)
+      .catch(() => {})
+      .then(() =>
+        startTransition(() => {
+          hydrateRoot(rootElement, app);
+        }),
+      );
   } else {
     createRoot(rootElement).render(app);
   }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import { BrowserRouter, RouterProvider, type createBrowserRouter } from 'react-router';
 import type { PublicConfig } from '../../shared/publicConfig.ts';
+import { AppRoutes } from './AppRoutes.tsx';
 import { PublicConfigContext } from './publicConfig.ts';
 import type { AppStore } from './store.ts';
 
@@ -13,11 +14,27 @@ export interface AppProps {
   publicConfig: PublicConfig;
 }
 
-/** The providers around the router; main.tsx gives it the browser router, tests a memory router. */
+/** The providers around a data router: tests give it a memory router. */
 export function App({ store, router, publicConfig }: AppProps) {
   return (
     <AppProviders store={store} publicConfig={publicConfig}>
       <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+export interface BrowserAppProps {
+  store: AppStore;
+  publicConfig: PublicConfig;
+}
+
+/** The portal in the browser (main.tsx): the browser's address, and the tree the build pre-renders (renderPage.tsx). */
+export function BrowserApp({ store, publicConfig }: BrowserAppProps) {
+  return (
+    <AppProviders store={store} publicConfig={publicConfig}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,16 +1,21 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Shell } from './layout/Shell.tsx';
-import { AvailabilityRoute, SignedInOnly } from './routes/AvailabilityRoute.tsx';
-import { HomeRoute } from './routes/HomeRoute.tsx';
-import { LoginRoute } from './routes/LoginRoute.tsx';
+import { lazyPage } from './lazyPage.ts';
 import { EventsRoute } from './routes/EventsRoute.tsx';
-import { GapMatrixRoute } from './routes/GapMatrixRoute.tsx';
-import { NetworkRoute } from './routes/NetworkRoute.tsx';
+
+// The events page is in the first download; the others come when opened (main.tsx fetches the opened one's
+// before hydrating), so an anonymous /events downloads and starts no login, home or availability code.
+const HomeRoute = lazyPage(() => import('./routes/HomeRoute.tsx').then((module) => module.HomeRoute));
+const LoginRoute = lazyPage(() => import('./routes/LoginRoute.tsx').then((module) => module.LoginRoute));
+const SignedInOnly = lazyPage(() => import('./routes/AvailabilityRoute.tsx').then((module) => module.SignedInOnly));
+const AvailabilityRoute = lazyPage(() => import('./routes/AvailabilityRoute.tsx').then((module) => module.AvailabilityRoute));
+
+/** Every page downloaded when first opened. */
+export const LAZY_PAGES = [HomeRoute, LoginRoute, SignedInOnly, AvailabilityRoute];
 
 /**
- * The three routes of the specification inside the shell, and the signed-in area's own pages
- * (`/disponibilidade`, the gap matrix `/escalas/lacunas`, the network's admin `/rede`), which for anyone not
- * signed in are like any other path. Any other path matches the last
+ * The three routes of the specification inside the shell, and the signed-in area's own page
+ * (`/disponibilidade`), which for anyone not signed in is like any other path. Any other path matches the last
  * route and renders nothing at all. No route declares an error element, so react-router's default one
  * (`Unexpected Application Error!`) is the fallback.
  */
@@ -28,18 +33,17 @@ export const routes: RouteObject[] = [
     Component: SignedInOnly,
     children: [{ Component: Shell, children: [{ index: true, Component: AvailabilityRoute }] }],
   },
-  {
-    path: '/escalas/lacunas',
-    Component: SignedInOnly,
-    children: [{ Component: Shell, children: [{ index: true, Component: GapMatrixRoute }] }],
-  },
-  {
-    path: '/rede',
-    Component: SignedInOnly,
-    children: [{ Component: Shell, children: [{ index: true, Component: NetworkRoute }] }],
-  },
   { path: '*', element: null },
 ];
+
+/** Downloads the lazy pages `pathname` draws, so a first render (a hydration, the build's pre-rendering) meets them loaded. */
+export async function preloadPages(pathname: string): Promise<void> {
+  const lazyPages = new Set<unknown>(LAZY_PAGES);
+  const matched = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matched.map(({ route }) => (lazyPages.has(route.Component) ? (route.Component as (typeof LAZY_PAGES)[number]).preload() : undefined)),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -2,9 +2,8 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../client/app/App.tsx';
+import { BrowserApp } from '../../client/app/App.tsx';
 import { renderPage } from '../../client/app/renderPage.tsx';
-import { createAppRouter } from '../../client/app/router.ts';
 import { makeStore } from '../../client/app/store.ts';
 import type { PublicConfig } from '../../shared/publicConfig.ts';
 import { fillPlaceholders, placeholderConfig } from '../../shared/prerenderedPages.ts';
@@ -46,7 +45,7 @@ async function hydratePrerendered(pathname: string): Promise<{ shell: Element; h
     root = hydrateRoot(
       container,
       <StrictMode>
-        <App store={makeStore()} router={createAppRouter()} publicConfig={CONFIG} />
+        <BrowserApp store={makeStore()} publicConfig={CONFIG} />
       </StrictMode>,
     );
   });

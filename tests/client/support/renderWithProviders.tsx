@@ -5,9 +5,13 @@ import { createMemoryRouter } from 'react-router';
 import type { PublicConfig } from '../../../shared/publicConfig.ts';
 import { App } from '../../../client/app/App.tsx';
 import { DEFAULT_PUBLIC_CONFIG } from '../../../client/app/publicConfig.ts';
-import { routes } from '../../../client/app/router.ts';
+import { LAZY_PAGES, routes } from '../../../client/app/router.ts';
 import { makeStore, type RootState } from '../../../client/app/store.ts';
 import { TIME_ZONE } from './fixtures.ts';
+
+// The pages the browser downloads when first opened (router.ts), here at once: a test's first render draws them
+// as a hydration does, after main.tsx has fetched them.
+await Promise.all(LAZY_PAGES.map((page) => page.preload()));
 
 export interface RenderOptions {
   preloadedState?: Partial<RootState>;
