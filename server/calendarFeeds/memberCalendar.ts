@@ -1,9 +1,6 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { AllocationStatus, MyEvent } from '../../shared/schemas/escalas.ts';
 
-/** How long a service is assumed to last in calendar apps (the events carry only a start). */
-const SERVICE_DURATION_MS = 2 * 60 * 60 * 1000;
-
 /** The answer as calendar apps show it; a declined allocation is not in the feed at all. */
 const FEED_STATUS: Record<Exclude<AllocationStatus, 'declined'>, ICalEventStatus> = {
   pending: ICalEventStatus.TENTATIVE,
@@ -18,13 +15,15 @@ export function memberCalendar(portalName: string, memberName: string, events: M
   const calendar = ical({ name: `${portalName} — escala de ${memberName}`, prodId: { company: portalName, product: 'escalas', language: 'PT-BR' } });
   for (const event of events) {
     if (event.status === 'declined') continue;
-    const start = new Date(event.datetime);
+    const where = event.position ? `${event.department.name} (${event.position.name})` : event.department.name;
     calendar.createEvent({
       id: `allocation-${event.allocation_id}@koinonia`,
-      start,
-      end: new Date(start.getTime() + SERVICE_DURATION_MS),
-      summary: `${event.event_types?.name ?? 'Evento'} — ${event.department.name}`,
-      description: `Você serve em ${event.department.name}.`,
+      start: new Date(event.datetime),
+      // The event's own end (PRODUCT §8), or two hours after the start.
+      end: new Date(event.ends_at),
+      summary: `${event.title ?? event.event_types?.name ?? 'Evento'} — ${where}`,
+      description: `Você serve em ${where}.`,
+      ...(event.location ? { location: event.location } : {}),
       status: FEED_STATUS[event.status],
     });
   }

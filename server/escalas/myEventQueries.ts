@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MyEvent } from '../../shared/schemas/escalas.ts';
 import type { DB } from '../db/schema.ts';
-import { toEvent } from './eventRows.ts';
+import { endMsOf, toEvent } from './eventRows.ts';
 
 /**
  * The events the member is allocated at, with their answer (declined ones too, marked): upcoming ones first
@@ -27,6 +27,7 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
       'positions.name as position_name',
       'events.title',
       'events.location',
+      'events.ends_at',
     ])
     .where('allocations.member_id', '=', memberId)
     .orderBy('events.datetime')
@@ -41,6 +42,7 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
     position: row.position_id === null || row.position_name === null ? null : { id: row.position_id, name: row.position_name },
     title: row.title,
     location: row.location,
+    ends_at: new Date(endMsOf(row)).toISOString(),
   }));
   const nowIso = now.toISOString();
   // Upcoming first, soonest first; then what already happened, most recent first.

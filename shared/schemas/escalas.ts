@@ -105,6 +105,8 @@ export const myEventSchema = eventSchema.extend({
   /** The event's details (PRODUCT §8), null when not given. */
   title: z.string().nullable(),
   location: z.string().nullable(),
+  /** When it ends (ISO UTC): its own end, or two hours after the start. */
+  ends_at: z.string(),
 });
 export type MyEvent = z.infer<typeof myEventSchema>;
 export const myEventListSchema = z.array(myEventSchema);

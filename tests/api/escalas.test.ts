@@ -21,7 +21,7 @@ import { testDatabases } from '../support/testDatabases.ts';
 
 const SEEDED_DEPARTMENTS = ['Louvor', 'Mídia', 'Infantil', 'Recepção', 'Intercessão', 'Diaconia'];
 const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'status'];
-const MY_EVENT_KEYS = ['allocation_id', 'datetime', 'department', 'event_types', 'id', 'location', 'position', 'responded_at', 'status', 'title'];
+const MY_EVENT_KEYS = ['allocation_id', 'datetime', 'department', 'ends_at', 'event_types', 'id', 'location', 'position', 'responded_at', 'status', 'title'];
 /** What a new allocation says about the answer: nobody has answered yet. */
 const UNANSWERED = { status: 'pending', responded_at: null, reason: null };
 const UNANSWERED_MINE = { status: 'pending', responded_at: null, position: null, title: null, location: null };
@@ -562,10 +562,10 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         expect(keysOf(item.department)).toEqual(['id', 'name']);
       }
       expect(list).toEqual([
-        { id: sooner, datetime: shift(ESCALAS_NOW, 24 * HOUR), event_types: { name: 'Culto' }, allocation_id: allocation.sooner, department: { id: louvor, name: 'Louvor' }, ...UNANSWERED_MINE },
-        { id: later, datetime: expect.any(String), event_types: null, allocation_id: allocation.later, department: { id: midia, name: 'Mídia' }, ...UNANSWERED_MINE },
-        { id: past, datetime: '2029-12-25T22:00:00.000Z', event_types: { name: 'Natal' }, allocation_id: allocation.past, department: { id: louvor, name: 'Louvor' }, ...UNANSWERED_MINE },
-        { id: longAgo, datetime: '2029-06-01T22:00:00.000Z', event_types: { name: 'Culto' }, allocation_id: allocation.longAgo, department: { id: louvor, name: 'Louvor' }, ...UNANSWERED_MINE },
+        { id: sooner, datetime: shift(ESCALAS_NOW, 24 * HOUR), event_types: { name: 'Culto' }, allocation_id: allocation.sooner, department: { id: louvor, name: 'Louvor' }, ...UNANSWERED_MINE, ends_at: shift(ESCALAS_NOW, 26 * HOUR) },
+        { id: later, datetime: expect.any(String), event_types: null, allocation_id: allocation.later, department: { id: midia, name: 'Mídia' }, ...UNANSWERED_MINE, ends_at: expect.any(String) },
+        { id: past, datetime: '2029-12-25T22:00:00.000Z', event_types: { name: 'Natal' }, allocation_id: allocation.past, department: { id: louvor, name: 'Louvor' }, ...UNANSWERED_MINE, ends_at: '2029-12-26T00:00:00.000Z' },
+        { id: longAgo, datetime: '2029-06-01T22:00:00.000Z', event_types: { name: 'Culto' }, allocation_id: allocation.longAgo, department: { id: louvor, name: 'Louvor' }, ...UNANSWERED_MINE, ends_at: '2029-06-02T00:00:00.000Z' },
       ]);
       // The clock decides what is upcoming.
       w.t.clock.set('2029-12-01T00:00:00.000Z');

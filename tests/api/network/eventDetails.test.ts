@@ -155,7 +155,21 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
       const id = (await create({ datetime: '2030-08-04T19:00', title: 'Culto jovem', location: 'Anexo' }).expect(201)).body.id;
       await postAllocation(w.admin.agent, id, { department: w.louvor, member: w.member.user.id }).expect(201);
       const mine = (await w.member.agent.get('/api/me/events').expect(200)).body.find((e: { id: number }) => e.id === id);
-      expect(mine).toMatchObject({ title: 'Culto jovem', location: 'Anexo', position: null });
+      expect(mine).toMatchObject({ title: 'Culto jovem', location: 'Anexo', position: null, ends_at: '2030-08-05T00:00:00.000Z' });
+    });
+
+    it('the personal feed names the title and position, and gives the location and the real end', async () => {
+      const id = (
+        await create({ datetime: '2030-08-11T18:00', ends_at: '2030-08-11T21:15', title: 'Conferência', location: 'Ginásio municipal' }).expect(201)
+      ).body.id;
+      const allocation = (await postAllocation(w.admin.agent, id, { department: w.louvor, member: w.member.user.id, position: w.vocal }).expect(201)).body.id;
+      const url = new URL((await w.member.agent.post('/api/me/calendar-token').expect(201)).body.url as string);
+      const text = (await request(w.t.app).get(`${url.pathname}${url.search}`).expect(200)).text.replace(/\r\n[ \t]/g, '');
+      const block = text.split('BEGIN:VEVENT').find((part) => part.includes(`UID:allocation-${allocation}@koinonia`))!;
+      expect(block).toMatch(/^SUMMARY:Conferência — Louvor \(Vocal\)$/m);
+      expect(block).toMatch(/^LOCATION:Ginásio municipal$/m);
+      expect(block).toMatch(/^DTSTART[^:]*:20300811T210000Z$/m);
+      expect(block).toMatch(/^DTEND[^:]*:20300812T001500Z$/m);
     });
   });
 });

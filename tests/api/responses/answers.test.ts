@@ -154,6 +154,7 @@ describe.each(testDatabases)('answering an allocation on $name', ({ open }) => {
         position: null,
         title: null,
         location: null,
+        ends_at: new Date(Date.parse(at) + 2 * 60 * 60 * 1000).toISOString(),
       });
 
       // The same answer again changes nothing (responded_at keeps the first time).
