@@ -10,13 +10,14 @@ export interface DemoRemoval {
 const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
 /**
- * Takes out what the demo seed wrote (as `demo_records` lists it): the demo accounts (with their sessions and
- * escalas), the demo events (with whoever was allocated to them) and the demo event types no other event uses.
+ * Takes out what the demo seed wrote (as `demo_records` lists it): the demo accounts and team members (with their
+ * sessions, escalas and places in teams), the demo events (with whoever was allocated to them and their needs),
+ * the demo event types no other event uses, and the demo churches and positions nothing else uses.
  * What the church added is kept, even when it was made by a demo account.
  */
 export async function removeDemo(database: Database): Promise<DemoRemoval> {
   return database.db.transaction().execute(async (trx) => {
-    const ids = async (table: 'users' | 'events' | 'event_types') =>
+    const ids = async (table: 'users' | 'events' | 'event_types' | 'churches' | 'positions') =>
       (await trx.selectFrom('demo_records').select('record_id').where('table_name', '=', table).execute()).map((row) => row.record_id);
     const [userIds, eventIds, eventTypeIds] = [await ids('users'), await ids('events'), await ids('event_types')];
     let allocations = 0;
@@ -39,6 +40,33 @@ export async function removeDemo(database: Database): Promise<DemoRemoval> {
           .where(({ not, exists, selectFrom }) => not(exists(selectFrom('events').select('events.id').whereRef('events.event_type_id', '=', 'event_types.id'))))
           .executeTakeFirstOrThrow(),
       );
+    }
+    // The network's churches and positions of the demo, unless something the church added uses them: an event of
+    // its own at a demo church (or a team it formed there), a need or an allocation naming a demo position.
+    const [churchIds, positionIds] = [await ids('churches'), await ids('positions')];
+    if (positionIds.length > 0) {
+      await trx
+        .deleteFrom('positions')
+        .where('id', 'in', positionIds)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('allocations')
+                .select('allocations.id')
+                .whereRef('allocations.position_id', '=', 'positions.id')
+                .unionAll(selectFrom('event_needs').select('event_needs.id').whereRef('event_needs.position_id', '=', 'positions.id')),
+            ),
+          ),
+        )
+        .execute();
+    }
+    if (churchIds.length > 0) {
+      await trx
+        .deleteFrom('churches')
+        .where('id', 'in', churchIds)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('events').select('events.id').whereRef('events.church_id', '=', 'churches.id'))))
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('team_members').select('team_members.user_id').whereRef('team_members.church_id', '=', 'churches.id'))))
+        .execute();
     }
     await trx.deleteFrom('demo_records').execute();
     return { users, events, eventTypes, allocations };

@@ -5,10 +5,13 @@ import { insertUser } from '../accounts/userQueries.ts';
 import type { Role } from '../db/schema.ts';
 import type { Database } from '../db/openDatabase.ts';
 import { seedDemoEvents } from './demoEvents.ts';
+import { DEMO_TEAM_LEADER_EMAIL, seedDemoNetwork } from './demoNetwork.ts';
 
 export const DEMO_USERS: Array<{ email: string; name: string; role: Role }> = [
   { email: 'lider@demo.koinonia', name: 'Lídia Líder', role: 'leader' },
   { email: 'membro@demo.koinonia', name: 'Marcos Membro', role: 'member' },
+  // A team leader (PRODUCT §8): role member, leader of the Sede's Louvor team (demoNetwork.ts).
+  { email: DEMO_TEAM_LEADER_EMAIL, name: 'Débora Louvor', role: 'member' },
 ];
 
 /** A demo account created just now, with its password: the only time anyone sees it. */
@@ -22,6 +25,7 @@ export interface DemoAccount {
 export interface DemoSeedResult {
   eventTypes: number;
   events: number;
+  /** People created: the accounts below and the members of the demo teams (who have no known password). */
   users: number;
   allocations: number;
   /** The accounts this seed created (an account that already existed keeps its password and is not here). */
@@ -79,8 +83,10 @@ async function seedDemoAllocations(database: Database, now: Date): Promise<numbe
 }
 
 /**
- * Everything a newcomer needs to see the portal working: events of this month and the next, two accounts with
- * random passwords (given back here, once), an escala. What it writes is recorded for `removeDemo`.
+ * Everything a newcomer needs to see the portal working: events of this month and the next, three accounts with
+ * random passwords (given back here, once: a network-wide leader, a member, a team leader), an escala, and the
+ * network (demoNetwork.ts): churches, positions, teams, the services' needs and their gaps. What it writes is
+ * recorded for `removeDemo`.
  */
 export async function seedDemo(database: Database, config: Pick<Config, 'timeZone'>, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const now = options.now ?? new Date();
@@ -103,5 +109,13 @@ export async function seedDemo(database: Database, config: Pick<Config, 'timeZon
   ];
   if (records.length > 0) await db.insertInto('demo_records').values(records).onConflict((oc) => oc.doNothing()).execute();
   const allocations = await seedDemoAllocations(database, now);
-  return { eventTypes: seeded.eventTypes, events: seeded.events, users: accounts.length, allocations, accounts };
+  const leader = await db.selectFrom('users').select('id').where('email', '=', DEMO_USERS[0]!.email).executeTakeFirst();
+  const network = await seedDemoNetwork(db, { eventIds: seeded.eventIds, now, allocatedBy: leader?.id ?? null });
+  return {
+    eventTypes: seeded.eventTypes,
+    events: seeded.events,
+    users: accounts.length + network.peopleIds.length,
+    allocations: allocations + network.allocations,
+    accounts,
+  };
 }

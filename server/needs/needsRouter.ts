@@ -36,6 +36,7 @@ export function needsRouter({ database, config, now }: ApiContext): Router {
     const query = parseInput(needsScopeQuerySchema, req.query);
     const needs = parseInput(putNeedsRequestSchema, req.body);
     const event = await setNeeds(db, eventId, query.scope, needs, (churchId, departmentIds) => {
+      if (!scopeTouchesChurch(scope, churchId)) throw notOurEvent();
       for (const departmentId of departmentIds) requireScope(scope, churchId, departmentId);
     });
     res.json(await listEventNeeds(db, event.id, departmentsLedAt(scope, event.church_id)));

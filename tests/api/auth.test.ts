@@ -258,6 +258,7 @@ describe.each(testDatabases)('auth API on $name', ({ open }) => {
       expect(DEMO_USERS.map((u) => [u.email, u.role])).toEqual([
         ['lider@demo.koinonia', 'leader'],
         ['membro@demo.koinonia', 'member'],
+        ['equipe@demo.koinonia', 'member'],
       ]);
     });
   });

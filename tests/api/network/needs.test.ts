@@ -192,6 +192,8 @@ describe.each(testDatabases)('event needs API on $name', ({ open }) => {
       expectApiError(await put(w.teamLeader.agent, sede, [...louvor, ...infantil]), 403, 'forbidden');
       expectApiError(await put(w.teamLeader.agent, campinas, louvor), 403, 'forbidden');
       expectApiError(await put(w.teamLeader.agent, network, louvor), 403, 'forbidden');
+      // Even naming nothing, at an event where they lead no team.
+      expectApiError(await put(w.teamLeader.agent, campinas, []), 403, 'forbidden');
       expectApiError(await get(w.teamLeader.agent, campinas), 403, 'forbidden');
       expectApiError(await get(w.teamLeader.agent, network), 403, 'forbidden');
       // A department that does not exist is not one of theirs: 403, not 422 (nothing learnt outside the team).
