@@ -9,13 +9,16 @@ const HomeRoute = lazyPage(() => import('./routes/HomeRoute.tsx').then((module) 
 const LoginRoute = lazyPage(() => import('./routes/LoginRoute.tsx').then((module) => module.LoginRoute));
 const SignedInOnly = lazyPage(() => import('./routes/AvailabilityRoute.tsx').then((module) => module.SignedInOnly));
 const AvailabilityRoute = lazyPage(() => import('./routes/AvailabilityRoute.tsx').then((module) => module.AvailabilityRoute));
+const GapMatrixRoute = lazyPage(() => import('./routes/GapMatrixRoute.tsx').then((module) => module.GapMatrixRoute));
+const NetworkRoute = lazyPage(() => import('./routes/NetworkRoute.tsx').then((module) => module.NetworkRoute));
 
 /** Every page downloaded when first opened. */
-export const LAZY_PAGES = [HomeRoute, LoginRoute, SignedInOnly, AvailabilityRoute];
+export const LAZY_PAGES = [HomeRoute, LoginRoute, SignedInOnly, AvailabilityRoute, GapMatrixRoute, NetworkRoute];
 
 /**
- * The three routes of the specification inside the shell, and the signed-in area's own page
- * (`/disponibilidade`), which for anyone not signed in is like any other path. Any other path matches the last
+ * The three routes of the specification inside the shell, and the signed-in area's own pages
+ * (`/disponibilidade`, the gap matrix `/escalas/lacunas`, the network's admin `/rede`), which for anyone not
+ * signed in are like any other path. Any other path matches the last
  * route and renders nothing at all. No route declares an error element, so react-router's default one
  * (`Unexpected Application Error!`) is the fallback.
  */
@@ -32,6 +35,16 @@ export const routes: RouteObject[] = [
     path: '/disponibilidade',
     Component: SignedInOnly,
     children: [{ Component: Shell, children: [{ index: true, Component: AvailabilityRoute }] }],
+  },
+  {
+    path: '/escalas/lacunas',
+    Component: SignedInOnly,
+    children: [{ Component: Shell, children: [{ index: true, Component: GapMatrixRoute }] }],
+  },
+  {
+    path: '/rede',
+    Component: SignedInOnly,
+    children: [{ Component: Shell, children: [{ index: true, Component: NetworkRoute }] }],
   },
   { path: '*', element: null },
 ];
