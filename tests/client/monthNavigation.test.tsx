@@ -55,6 +55,28 @@ describe('calendar months beyond the two (signed in)', () => {
     await waitFor(() => expect(listedNames()[0]).toBe('Ensaio 21 de novembro de 2026 às 22:30:00'));
   });
 
+  it('Page Down and the arrows past the two months move the calendars, the focus on the day reached', async () => {
+    await openPortal({ events: EVENTS, signedIn: MEMBER });
+    const { user } = renderApp('/events');
+    await screen.findByRole('button', { name: 'Próximo mês' });
+    const focused = () => (document.activeElement as HTMLElement).dataset.day;
+    // Today (21/11) is the first month's stop; Page Down goes into December's calendar, shown already.
+    (document.querySelector('button.calendar__day[tabindex="0"]') as HTMLElement).focus();
+    expect(focused()).toBe('2026-11-21');
+    await user.keyboard('{PageDown}');
+    expect(focused()).toBe('2026-12-21');
+    expect(calendarHeadings()).toEqual(['novembro de 2026', 'dezembro de 2026']);
+    await user.keyboard('{PageDown}');
+    expect(focused()).toBe('2027-01-21');
+    expect(calendarHeadings()).toEqual(['dezembro de 2026', 'janeiro de 2027']);
+    await user.keyboard('{PageUp}{PageUp}{PageUp}');
+    expect(focused()).toBe('2026-10-21');
+    expect(calendarHeadings()).toEqual(['outubro de 2026', 'novembro de 2026']);
+    await user.keyboard('{Home}{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(focused()).toBe('2026-09-20');
+    expect(calendarHeadings()).toEqual(['setembro de 2026', 'outubro de 2026']);
+  });
+
   it('keeps the moved months across the tabs', async () => {
     await openPortal({ events: EVENTS, signedIn: MEMBER });
     const { user } = renderApp('/events');
@@ -73,6 +95,18 @@ describe('calendar months beyond the two (signed in)', () => {
     expect(screen.queryByRole('navigation', { name: 'Meses do calendário' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Ver todos os eventos/ })).toBeNull();
     expect(portal.specPaths()).toEqual(['/api/events?from=2026-11-01&to=2026-12-31']);
+  });
+
+  it('a visitor\'s Page Down reaches next month\'s calendar, and goes no further', async () => {
+    await openPortal({ events: EVENTS });
+    const { user } = renderApp('/events');
+    await screen.findByRole('list', { name: 'Próximos eventos' });
+    (document.querySelector('button.calendar__day[tabindex="0"]') as HTMLElement).focus();
+    await user.keyboard('{PageDown}');
+    expect((document.activeElement as HTMLElement).dataset.day).toBe('2026-12-21');
+    await user.keyboard('{PageDown}{ArrowDown}{ArrowDown}');
+    expect((document.activeElement as HTMLElement).dataset.day).toBe('2026-12-31');
+    expect(calendarHeadings()).toEqual(['novembro de 2026', 'dezembro de 2026']);
   });
 });
 

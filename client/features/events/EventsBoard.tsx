@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import type { DayKey } from '../../../shared/dayKey.ts';
+import { flushSync } from 'react-dom';
+import { addMonths, firstDayOfMonth, type DayKey } from '../../../shared/dayKey.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { api } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -63,11 +64,17 @@ export function EventsBoard<E extends Event>({
   const eventCounts = countEventsByDay(events ?? [], timeZone);
   const calendars = useRef<HTMLElement>(null);
   const [listOpen, setListOpen] = useState(false);
-  // The arrow keys cross from one month's calendar into the other's.
+  // The arrow and page keys cross from one month's calendar into the other's; signed in, past the two months
+  // they move the calendars there.
   const focusShownDay = (day: DayKey) => {
-    const button = calendars.current?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`);
+    const shown = () => calendars.current?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`) ?? null;
+    if (!shown() && onShowMonth) {
+      const month = firstDayOfMonth(day);
+      flushSync(() => onShowMonth(month > eventsWindow.months[1] ? addMonths(month, -1) : month));
+    }
+    const button = shown();
     button?.focus();
-    return button !== null && button !== undefined;
+    return button !== null;
   };
   // Today's window lists what is ahead; another window (signed in) lists all its events.
   const listed = events

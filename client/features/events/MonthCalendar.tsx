@@ -32,7 +32,8 @@ export interface MonthCalendarProps {
 
 /**
  * One month as a WAI-ARIA grid: a single Tab stop (the selected day, else today, else the 1st), arrow keys move
- * by a day or a week, Home and End to the week's ends, Enter and Space open the day as a click does.
+ * by a day or a week, Home and End to the week's ends, Page Up and Page Down by a month (where one is shown or
+ * `onLeaveMonth` brings it), Enter and Space open the day as a click does.
  */
 export function MonthCalendar({ month, eventCounts, today, onDaySelect, onLeaveMonth }: MonthCalendarProps) {
   const headingId = useId();
@@ -54,6 +55,8 @@ export function MonthCalendar({ month, eventCounts, today, onDaySelect, onLeaveM
     if (!inMonth(target)) {
       const isWeekEdge = event.key === 'Home' || event.key === 'End';
       if (!isWeekEdge && onLeaveMonth?.(target)) return;
+      // A page key with no month to go to stays put; the others stop at the month's first or last day.
+      if (event.key === 'PageUp' || event.key === 'PageDown') return;
       target = target < first ? first : last;
     }
     setChosen(target);
