@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { DEMO_TEAM_LEADER_EMAIL } from '../../server/demo/demoNetwork.ts';
+import { DEMO_PASSWORD } from './support/accounts.ts';
+import { startOwnPortal, type OwnPortal } from './support/ownPortal.ts';
+import { describePortal, type PortalVisit } from './support/portalBrowser.ts';
+
+/** A portal of this file's own: its allocations change the demo's gaps, which no other file should meet. */
+let portal: OwnPortal;
+
+beforeAll(async () => {
+  portal = await startOwnPortal(inject('clientDir'));
+}, 120_000);
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+async function signInAsTeamLeader(visit: PortalVisit): Promise<void> {
+  const { page } = visit;
+  await page.context().clearCookies();
+  await visit.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email de login').fill(DEMO_TEAM_LEADER_EMAIL);
+  await form.getByLabel('Senha de login').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${visit.baseUrl}/events`);
+}
+
+/** The cell of one event and column, found again after every refresh by its keys. */
+function cellOf(visit: PortalVisit, eventId: string, column: string): Locator {
+  return visit.page.locator(`tr[data-event-id="${eventId}"] td[data-column="${column}"]`);
+}
+
+describePortal(
+  'The gap matrix (issue 15)',
+  (portalTest) => {
+    portalTest('a team leader opens the matrix, fills an empty cell through the allocation dialog and sees it turn complete', async (visit) => {
+      const { page } = visit;
+      await signInAsTeamLeader(visit);
+      // The home page lists the teams: once it knows Sede/Louvor is led by them, the menu offers Lacunas.
+      const menu = page.getByRole('navigation', { name: 'Navegação principal' });
+      await menu.getByRole('link', { name: 'Início' }).click();
+      await page.getByRole('region', { name: 'Suas equipes' }).getByRole('link', { name: 'Ver as lacunas das suas equipes' }).waitFor();
+      await menu.getByRole('link', { name: 'Lacunas' }).click();
+      await page.waitForURL(`${visit.baseUrl}/escalas/lacunas`);
+      const table = page.getByRole('table', { name: 'Lacunas por evento e função' });
+      await table.waitFor();
+
+      // An empty cell that needs one person, else the first empty one.
+      const empties = table.locator('td[data-status="empty"]');
+      expect(await empties.count(), 'a demo tem lacunas vazias').toBeGreaterThan(0);
+      const oneNeeded = empties.filter({ hasText: '0/1' });
+      const chosen = (await oneNeeded.count()) > 0 ? oneNeeded.first() : empties.first();
+      const eventId = await chosen.locator('xpath=ancestor::tr').getAttribute('data-event-id');
+      const column = await chosen.getAttribute('data-column');
+      expect(eventId && column).toBeTruthy();
+      const cell = cellOf(visit, eventId!, column!);
+      const needed = Number(/\/(\d+)/.exec((await cell.textContent()) ?? '')?.[1]);
+      const label = (await cell.getByRole('button').getAttribute('aria-label')) ?? '';
+      const [department, position] = label.split(',')[0]!.split(' — ');
+
+      for (let filled = 0; filled < needed; filled += 1) {
+        // Enter on the focused cell opens the allocation for that event, department and position.
+        await cell.getByRole('button').focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Allocate Member to Event' });
+        await dialog.waitFor();
+        expect(await dialog.getByLabel('Department', { exact: true }).inputValue()).toBe(department);
+        if (position !== 'qualquer função') {
+          await visit.until(
+            async () => (await dialog.getByLabel('Função', { exact: true }).locator('option:checked').textContent()) === position,
+            'a função escolhida',
+          );
+        }
+        // The team's members come first: the first suggestion not already serving there.
+        const member = dialog.getByLabel('Member', { exact: true });
+        const listId = await member.getAttribute('list');
+        const options = page.locator(`datalist[id="${listId}"] option`);
+        await visit.until(async () => (await options.count()) > 0, 'as sugestões de membros');
+        const free = options.filter({ hasNotText: 'já escalado' });
+        const email = await free.first().getAttribute('value');
+        await member.fill(email!);
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        // A member who serves close by or blocked the day: the leader allocates anyway.
+        const force = dialog.getByRole('button', { name: 'Alocar mesmo assim' });
+        await Promise.race([dialog.waitFor({ state: 'detached' }), force.waitFor()]);
+        if (await force.isVisible()) await force.click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+
+      await visit.until(async () => (await cell.getAttribute('data-status')) === 'complete', 'a célula completa');
+      expect(await cell.textContent()).toContain('Completa');
+      expect(await cell.textContent()).toContain(`${needed}/${needed}`);
+      expect(visit.appErrors()).toEqual([]);
+    });
+
+    portalTest(
+      'at 360 px the matrix scrolls sideways inside itself, not the page',
+      async (visit) => {
+        const { page } = visit;
+        await signInAsTeamLeader(visit);
+        await visit.goto('/escalas/lacunas');
+        const region = page.getByRole('region', { name: 'Lacunas por evento e função' });
+        await region.locator('table').waitFor();
+        const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+        expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+        const inside = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+        expect(inside.client).toBeLessThanOrEqual(widths.viewport);
+        // Reachable by keyboard: the region itself, then its cells.
+        await region.focus();
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.closest('td')?.getAttribute('data-status') ?? null)).not.toBeNull();
+      },
+      { width: 360, height: 740 },
+    );
+  },
+  { baseUrl: () => portal.baseUrl },
+);
