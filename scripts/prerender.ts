@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import type { PublicConfig } from '../shared/publicConfig.ts';
 import { fillPlaceholders, placeholderConfig, PRERENDERED_DIR, PRERENDERED_PAGES, type PrerenderedPath } from '../shared/prerenderedPages.ts';
 
@@ -33,13 +33,27 @@ const SAMPLE_CONFIG: PublicConfig = {
   },
 };
 
+/**
+ * The pages whose code the browser downloads when they are opened (client/app/router.ts): their style sheets go
+ * into their pre-rendered HTML, so the page is styled before any script runs, as when its code was in the first
+ * download.
+ */
+const LAZY_PAGE_MODULES: Partial<Record<PrerenderedPath, string>> = {
+  '/': 'app/routes/HomeRoute.tsx',
+  '/login': 'app/routes/LoginRoute.tsx',
+};
+
 export function prerenderAndCompress(): Plugin {
   let config: ResolvedConfig;
+  let bundle: Rollup.OutputBundle | undefined;
   return {
     name: 'koinonia:prerender-and-compress',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    writeBundle(_options, output) {
+      if (!config.build.ssr && 'index.html' in output) bundle = output;
     },
     closeBundle: {
       order: 'post',
@@ -47,14 +61,38 @@ export function prerenderAndCompress(): Plugin {
       async handler(error?: Error) {
         if (error || config.build.ssr) return;
         const outDir = path.resolve(config.root, config.build.outDir);
-        await prerenderPages(config, outDir);
+        await prerenderPages(config, outDir, bundle);
         compressAssets(outDir);
       },
     },
   };
 }
 
-async function prerenderPages(config: ResolvedConfig, outDir: string): Promise<void> {
+/** The style sheets a chunk brings with it, its static imports' included. */
+function styleSheetsOf(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()): string[] {
+  const chunk = bundle[fileName];
+  if (seen.has(fileName) || chunk?.type !== 'chunk') return [];
+  seen.add(fileName);
+  const own = [...((chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])];
+  return [...own, ...chunk.imports.flatMap((imported) => styleSheetsOf(bundle, imported, seen))];
+}
+
+/** `<link>`s of the style sheets of `pathname`'s lazily loaded page that index.html does not already load. */
+function lazyPageStyles(config: ResolvedConfig, bundle: Rollup.OutputBundle | undefined, pathname: PrerenderedPath, shell: string): string {
+  const module = LAZY_PAGE_MODULES[pathname];
+  if (!module) return '';
+  const moduleId = path.join(config.root, module);
+  const chunk = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.facadeModuleId === moduleId);
+  if (!chunk) throw new Error(`${pathname}: o pacote não tem o trecho de ${module} (client/app/router.ts mudou?)`);
+  const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
+  return [...new Set(styleSheetsOf(bundle!, chunk.fileName))]
+    .map((file) => `${base}${file}`)
+    .filter((href) => !shell.includes(`href="${href}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+    .join('');
+}
+
+async function prerenderPages(config: ResolvedConfig, outDir: string, bundle: Rollup.OutputBundle | undefined): Promise<void> {
   const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html sem ${ROOT_ELEMENT}`);
   // Inside node_modules, so the bundle's imports of React and the rest resolve from the project's packages.
@@ -75,7 +113,8 @@ async function prerenderPages(config: ResolvedConfig, outDir: string): Promise<v
     for (const [pathname, file] of Object.entries(PRERENDERED_PAGES) as Array<[PrerenderedPath, string]>) {
       const template = await renderPage(pathname, placeholderConfig());
       await checkIndependence(renderPage, pathname, template);
-      const html = shell.replace(ROOT_ELEMENT, () => `<div id="root">${template}</div>`);
+      const styles = lazyPageStyles(config, bundle, pathname, shell);
+      const html = shell.replace('</head>', () => `${styles}</head>`).replace(ROOT_ELEMENT, () => `<div id="root">${template}</div>`);
       fs.writeFileSync(path.join(outDir, PRERENDERED_DIR, file), html);
     }
   } finally {

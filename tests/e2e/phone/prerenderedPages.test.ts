@@ -161,6 +161,29 @@ describe('pre-rendered pages: what a phone shows before any script runs', () => 
     });
   }
 
+  test('with JavaScript off each page already has every style sheet it has once its scripts ran (lazily loaded pages too)', async () => {
+    const styleSheets = (page: Page) =>
+      page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname).sort());
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
+    const withScripts = await browser.newContext({ serviceWorkers: 'block' });
+    withoutScripts.setDefaultTimeout(WAIT_MS);
+    withScripts.setDefaultTimeout(WAIT_MS);
+    try {
+      for (const pathname of ['/', '/login', '/events']) {
+        const before = await withoutScripts.newPage();
+        await before.goto(inject('baseUrl') + pathname);
+        const after = await withScripts.newPage();
+        await hydrate(after, inject('baseUrl'), pathname);
+        await after.waitForLoadState('networkidle');
+        expect(await styleSheets(before), pathname).toEqual(await styleSheets(after));
+        if (pathname === '/login') expect((await before.getByRole('region', { name: 'Acesso à conta' }).boundingBox())?.width).toBe(768);
+      }
+    } finally {
+      await withoutScripts.close();
+      await withScripts.close();
+    }
+  });
+
   test('any other path gets the empty shell, which the app renders as nothing (no pre-rendered page to hydrate)', async () => {
     for (const pathname of ['/nada', '/Events', '/index.html', '/prerendered/events.html']) {
       const response = await fetch(inject('baseUrl') + pathname);
