@@ -110,14 +110,17 @@ export async function eventAllocations(db: Kysely<DB>, eventId: number): Promise
   return rows.map((row) => ({ ...toFacts(row), phone: row.phone }));
 }
 
-export async function findEvent(db: Kysely<DB>, eventId: number): Promise<{ id: number; datetime: Instant; type: string | null } | undefined> {
+export async function findEvent(
+  db: Kysely<DB>,
+  eventId: number,
+): Promise<{ id: number; datetime: Instant; type: string | null; church_id: number | null } | undefined> {
   const row = await db
     .selectFrom('events')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
-    .select(['events.id', 'events.datetime', 'event_types.name as type'])
+    .select(['events.id', 'events.datetime', 'event_types.name as type', 'events.church_id'])
     .where('events.id', '=', eventId)
     .executeTakeFirst();
-  return row && { id: row.id, datetime: row.datetime, type: row.type };
+  return row && { id: row.id, datetime: row.datetime, type: row.type, church_id: row.church_id };
 }
 
 /** Whether a password reset link is still unused and unexpired. */

@@ -3,7 +3,8 @@ import { idParamSchema } from '../../shared/schemas/common.ts';
 import { preferencesPatchSchema, type WhatsappLinks } from '../../shared/schemas/notifications.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
-import { requireLeader, requireUser } from '../http/requireUser.ts';
+import { requireChurchScope, requireLeadership } from '../http/leaderScope.ts';
+import { requireUser } from '../http/requireUser.ts';
 import { EventNotFound } from './errors.ts';
 import { eventAllocations, findEvent } from './messageQueries.ts';
 import { escalaWhatsappText, invitationWhatsappText } from './messages.ts';
@@ -30,10 +31,12 @@ export function notificationsRouter({ database, config, now }: ApiContext): Rout
 
   // WhatsApp without an API (PRODUCT §7): links a leader opens, nothing is sent from here.
   router.get('/api/events/:id/whatsapp', async (req, res) => {
-    requireLeader(req);
+    // Team leaders too (PRODUCT §8), for the events of the churches where they lead a team.
+    const { scope } = await requireLeadership(db, req);
     const eventId = parseInput(idParamSchema, req.params.id);
     const event = await findEvent(db, eventId);
     if (!event) throw new EventNotFound();
+    requireChurchScope(scope, event.church_id);
     const allocations = await eventAllocations(db, eventId);
     const text = escalaWhatsappText(config, event, allocations);
     const links: WhatsappLinks = {

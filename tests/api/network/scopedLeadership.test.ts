@@ -114,6 +114,11 @@ describe.each(testDatabases)('scoped leadership on $name', ({ open }) => {
       await w.teamLeader.agent.get(`/api/events/${a}/candidates`).expect(200);
       expectApiError(await w.teamLeader.agent.get(`/api/events/${b}/candidates`), 403, 'forbidden');
       await w.teamLeader.agent.get(`/api/events/${a}/team`).expect(200);
+      // The WhatsApp links of an escala (PRODUCT §7) too.
+      const share = await w.teamLeader.agent.get(`/api/events/${a}/whatsapp`).expect(200);
+      expect(share.body.escala.text).toContain('Quésia Leitura');
+      expectApiError(await w.teamLeader.agent.get(`/api/events/${b}/whatsapp`), 403, 'forbidden');
+      expectApiError(await w.member.agent.get(`/api/events/${a}/whatsapp`), 403, 'forbidden');
     });
 
     it('loses the leader calls once no longer a team leader', async () => {
