@@ -84,7 +84,7 @@ describe('Leader View for a leader (issue 5)', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Conflito de escala');
-    expect(alert).toHaveTextContent('Marcos Membro já serve em outro evento a menos de 3 horas deste.');
+    expect(alert).toHaveTextContent('Marcos Membro já serve em outro evento neste horário ou a menos de 60 minutos dele.');
     expect(alert).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00:00 (Louvor)');
     // The alert takes the focus in an effect after it renders.
     await waitFor(() => expect(alert).toHaveFocus());
