@@ -18,23 +18,21 @@ export function EventDetailsModal() {
   const dispatch = useAppDispatch();
   const session = useSession();
   if (eventId === null) return null;
-  const onClose = () => dispatch(modalClosed('eventDetails'));
-  return session.status === 'signedIn' ? <SignedInEventDetailsDialog eventId={eventId} onClose={onClose} /> : <EventDetailsDialog eventId={eventId} onClose={onClose} />;
+  return <EventDetailsDialog eventId={eventId} detailed={session.status === 'signedIn'} onClose={() => dispatch(modalClosed('eventDetails'))} />;
 }
 
 interface EventDetailsDialogProps {
   eventId: number;
+  /** A signed-in user's: `GET /api/events/{id}?detail=full` instead of the specification's call. */
+  detailed: boolean;
   onClose: () => void;
 }
 
-function EventDetailsDialog({ eventId, onClose }: EventDetailsDialogProps) {
-  // Every opening asks GET /api/events/{id} again.
-  const { data, isFetching, isError } = useGetEventQuery(eventId, { refetchOnMountOrArgChange: true });
-  return <EventDetailsContent event={data} isFetching={isFetching} isError={isError} onClose={onClose} />;
-}
-
-function SignedInEventDetailsDialog({ eventId, onClose }: EventDetailsDialogProps) {
-  const { data, isFetching, isError } = useGetEventDetailQuery(eventId, { refetchOnMountOrArgChange: true });
+function EventDetailsDialog({ eventId, detailed, onClose }: EventDetailsDialogProps) {
+  // Every opening asks again (one dialog whichever call: it stays open while the session becomes known).
+  const plain = useGetEventQuery(eventId, { refetchOnMountOrArgChange: true, skip: detailed });
+  const full = useGetEventDetailQuery(eventId, { refetchOnMountOrArgChange: true, skip: !detailed });
+  const { data, isFetching, isError } = detailed ? full : plain;
   return <EventDetailsContent event={data} isFetching={isFetching} isError={isError} onClose={onClose} />;
 }
 

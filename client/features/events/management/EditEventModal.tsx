@@ -15,6 +15,9 @@ import {
   withoutErrorsOf,
   type EventFieldValues,
 } from './eventForm.ts';
+import { detailChangesOf, detailValuesOf, NO_DETAILS, type EventDetailValues } from './eventDetailForm.ts';
+import { EventDetailInputs } from './EventDetailInputs.tsx';
+import { useGetEventDetailQuery } from '../eventsApi.ts';
 import { useGetEventTypesQuery, useUpdateEventMutation } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
 import { EventFormModal } from './EventFormModal.tsx';
@@ -33,7 +36,7 @@ function typeIdOfEvent(event: Event, eventTypes: readonly EventType[] | undefine
   return match ? String(match.id) : '';
 }
 
-/** `Editar evento`: type, date and time of one event, or of it and the following ones of its series. */
+/** `Editar evento`: type, date, time and details of one event, or of it and the following ones of its series. */
 export function EditEventModal({ event, onClose }: EditEventModalProps) {
   const { timeZone } = usePublicConfig();
   const dispatch = useAppDispatch();
@@ -50,6 +53,11 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
   /** null until the leader picks a type: the event's own type is shown (once the types are known). */
   const [typeId, setTypeId] = useState<string | null>(null);
   const [scope, setScope] = useState<EventScope>('one');
+  // The details as the event has them (`?detail=full`); null until the leader changes one.
+  const detail = useGetEventDetailQuery(event.id);
+  const initialDetails = detail.data ? detailValuesOf(detail.data, timeZone) : NO_DETAILS;
+  const [details, setDetails] = useState<EventDetailValues | null>(null);
+  const detailValues = details ?? initialDetails;
 
   const values: EventFieldValues = { ...when, typeId: typeId ?? initialTypeId };
 
@@ -68,6 +76,7 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
     const changes: UpdateEventRequest = {};
     if (when.date !== initial.date || when.time !== initial.time) changes.datetime = localDateTime(when);
     if (typeId !== null && typeId !== initialTypeId) changes.event_type_id = eventTypeIdOf(typeId);
+    Object.assign(changes, detailChangesOf(initialDetails, detailValues, when.date, when.time, changes.datetime !== undefined));
     if (Object.keys(changes).length === 0) {
       setAlert(MESSAGES.nothingChanged);
       return;
@@ -102,6 +111,7 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
         typeLockedWithoutList
         fallbackTypeName={event.event_types?.name}
       />
+      <EventDetailInputs idPrefix={idPrefix} values={detailValues} onChange={(changes) => setDetails({ ...detailValues, ...changes })} />
       <ScopeField idPrefix={idPrefix} legend="Alterar" value={scope} onChange={setScope} />
     </EventFormModal>
   );

@@ -10,6 +10,8 @@ import {
   type EventFieldValues,
   type RepeatFieldValues,
 } from './eventForm.ts';
+import { detailsRequestOf, NO_DETAILS, type EventDetailValues } from './eventDetailForm.ts';
+import { EventDetailInputs } from './EventDetailInputs.tsx';
 import { useCreateEventMutation, useGetEventTypesQuery } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
 import { EventFormModal } from './EventFormModal.tsx';
@@ -26,7 +28,7 @@ export interface NewEventModalProps {
   onClose: () => void;
 }
 
-/** `Novo evento`: type, date, time and an optional repeat; saved with `POST /api/events`. */
+/** `Novo evento`: type, date, time, the optional details (church, title, location, end, description) and an optional repeat; saved with `POST /api/events`. */
 export function NewEventModal({ onClose }: NewEventModalProps) {
   const { timeZone } = usePublicConfig();
   const dispatch = useAppDispatch();
@@ -38,6 +40,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
   const idempotency = useIdempotencyKey();
   const [values, setValues] = useState<EventFieldValues>({ typeId: '', date: '', time: '' });
   const [repeat, setRepeat] = useState<RepeatFieldValues>(NO_REPEAT);
+  const [details, setDetails] = useState<EventDetailValues>(NO_DETAILS);
   const pastDate = usePastDateConfirmation(values.date);
   const placeCreated = useCreatedEventPlacement();
 
@@ -51,6 +54,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
     const request = {
       datetime: localDateTime(values),
       event_type_id: eventTypeIdOf(values.typeId),
+      ...detailsRequestOf(details, values.date, values.time),
       ...(rule ? { repeat: rule } : {}),
     };
     try {
@@ -86,6 +90,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
         eventTypes={eventTypes.data}
         eventTypesFailed={eventTypes.isError}
       />
+      <EventDetailInputs idPrefix={idPrefix} values={details} onChange={(changes) => setDetails((current) => ({ ...current, ...changes }))} />
       <RepeatFields
         idPrefix={idPrefix}
         values={repeat}
