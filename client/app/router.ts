@@ -1,6 +1,6 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Shell } from './layout/Shell.tsx';
-import { lazyPage } from './lazyPage.ts';
+import { lazyPage, type LazyPage } from './lazyPage.ts';
 import { EventsRoute } from './routes/EventsRoute.tsx';
 
 // The events page is in the first download; the others come when opened (main.tsx fetches the opened one's
@@ -49,13 +49,19 @@ export const routes: RouteObject[] = [
   { path: '*', element: null },
 ];
 
-/** Downloads the lazy pages `pathname` draws, so a first render (a hydration, the build's pre-rendering) meets them loaded. */
+/**
+ * The lazy pages the pre-rendered paths (shared/prerenderedPages.ts) draw. The build's pre-rendering fails if one
+ * is missing here (a page that suspends cannot render to a string).
+ */
+const PRERENDERED_LAZY_PAGES: Record<string, LazyPage<object> | undefined> = { '/': HomeRoute, '/login': LoginRoute };
+
+/**
+ * Downloads the lazy page of a pre-rendered `pathname`, so a first render (the hydration, the build's
+ * pre-rendering) meets it loaded. A plain look-up: matching the routes here would double the router's own work
+ * on a slow phone's first task.
+ */
 export async function preloadPages(pathname: string): Promise<void> {
-  const lazyPages = new Set<unknown>(LAZY_PAGES);
-  const matched = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matched.map(({ route }) => (lazyPages.has(route.Component) ? (route.Component as (typeof LAZY_PAGES)[number]).preload() : undefined)),
-  );
+  await PRERENDERED_LAZY_PAGES[pathname]?.preload();
 }
 
 export function createAppRouter() {
