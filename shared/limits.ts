@@ -8,3 +8,6 @@ export const RESPONSE_NOTE_MAX = 300;
 
 /** The most days a range asked of the API (or a blockout) may span. */
 export const MAX_RANGE_DAYS = 366;
+
+/** The gap matrix's span when no from/to is given: today and the next 8 weeks (network timezone). */
+export const OVERVIEW_DEFAULT_WEEKS = 8;

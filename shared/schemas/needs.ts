@@ -64,7 +64,7 @@ export const needsScopeQuerySchema = z.strictObject({
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Without from/to: today and the next 8 weeks (network timezone). */
-export const OVERVIEW_DEFAULT_WEEKS = 8;
+export { OVERVIEW_DEFAULT_WEEKS } from '../limits.ts';
 
 export const overviewQuerySchema = z
   .strictObject({

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { OVERVIEW_DEFAULT_WEEKS } from '../../../shared/schemas/needs.ts';
+import { OVERVIEW_DEFAULT_WEEKS } from '../../../shared/limits.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useGetChurchesQuery, useGetDepartmentsQuery } from '../../kit/network/networkApi.ts';

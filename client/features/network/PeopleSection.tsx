@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { ROLES, type Role, type User } from '../../../shared/schemas/auth.ts';
+import type { Role, User } from '../../../shared/schemas/auth.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
 import { useChangeRoleMutation, useSearchUsersQuery } from './networkAdminApi.ts';
-import { ROLE_LABELS } from './roleLabels.ts';
+import { ROLE_LABELS, ROLE_ORDER } from './roleLabels.ts';
 import { useDebouncedText } from './useDebouncedText.ts';
 
 /**
@@ -81,7 +81,7 @@ function PersonItem({ user }: { user: User }) {
           Papel
         </label>
         <select id={`${id}-role`} className="field__input" value={role} aria-describedby={`${id}-name`} onChange={(change) => setRole(change.target.value as Role)}>
-          {ROLES.map((option) => (
+          {ROLE_ORDER.map((option) => (
             <option key={option} value={option}>
               {ROLE_LABELS[option]}
             </option>

@@ -6,3 +6,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   leader: 'Líder (toda a rede)',
   admin: 'Administrador',
 };
+
+/** The roles in the order the select offers them (zod's ROLES would bring zod into the page). */
+export const ROLE_ORDER = Object.keys(ROLE_LABELS) as Role[];
