@@ -38,4 +38,23 @@ export default tseslint.config(
   },
   ...clientBoundaries,
   ...serverBoundaries,
+  // zod (behind shared/schemas) stays out of the browser's downloads: the client takes only types from the schemas,
+  // and the limits its forms show from shared/limits.ts.
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '**/shared/schemas/*', '**/shared/publicConfig.ts'],
+              allowTypeImports: true,
+              message: 'O cliente só importa tipos dos esquemas (zod fica fora do download); limites vêm de shared/limits.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
