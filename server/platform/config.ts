@@ -82,6 +82,11 @@ const envSchema = z.object({
     .transform(Number)
     .refine((value) => value <= 1440, { message: 'deve ser um número inteiro de minutos entre 0 e 1440' })
     .default(60),
+  // Retired by the overlap-plus-buffer rule: refused rather than ignored, so an upgrade that still sets it learns
+  // that the clash window now comes from ALLOCATION_BUFFER_MINUTES.
+  ALLOCATION_CONFLICT_HOURS: z
+    .undefined({ message: 'não é mais lido: dois serviços conflitam quando se sobrepõem ou ficam a menos de ALLOCATION_BUFFER_MINUTES (padrão 60) um do outro; remova a variável' })
+    .optional(),
   REGISTRATIONS_PER_HOUR: z
     .string()
     .trim()

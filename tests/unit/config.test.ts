@@ -98,6 +98,7 @@ describe('loadConfig', () => {
     ['ALLOCATION_BUFFER_MINUTES', '1.5'],
     ['ALLOCATION_BUFFER_MINUTES', '-5'],
     ['PORTAL_NAME', '   '],
+    ['ALLOCATION_CONFLICT_HOURS', '3'],
   ])('rejects %s=%j with one pt-BR line naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(name);
