@@ -1,4 +1,4 @@
-import type { DayKey } from './dayKey.ts';
+import type { DayKey } from './days.ts';
 
 const LOCALE = 'pt-BR';
 const cache = new Map<string, Intl.DateTimeFormat>();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysBetween, isDayKey } from '../dayKey.ts';
+import { daysBetween, isDayKey } from '../days.ts';
 import { MAX_RANGE_DAYS } from '../limits.ts';
 
 export { MAX_RANGE_DAYS };

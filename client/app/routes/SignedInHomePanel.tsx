@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { addDays, dayKeyOf } from '../../../shared/dayKey.ts';
+import { addDays, dayKeyOf } from '../../../shared/days.ts';
 import { MissingAnswers } from '../../features/escalas/MissingAnswers.tsx';
 import { NextServices } from '../../features/escalas/NextServices.tsx';
 import { MyTeams } from '../../features/gapMatrix/MyTeams.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { dayKeyOf, type DayKey } from '../../../shared/dayKey.ts';
+import { dayKeyOf, type DayKey } from '../../../shared/days.ts';
 import { formatDay } from '../../../shared/formats.ts';
 import type { Blockout } from '../../../shared/schemas/responses.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';

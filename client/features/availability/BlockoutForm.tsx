@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { daysBetween, type DayKey } from '../../../shared/dayKey.ts';
+import { daysBetween, type DayKey } from '../../../shared/days.ts';
 import { MAX_RANGE_DAYS, RESPONSE_NOTE_MAX } from '../../../shared/limits.ts';
 import type { Blockout } from '../../../shared/schemas/responses.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { dayKeyOf, type DayKey } from '../../../shared/dayKey.ts';
+import { dayKeyOf, type DayKey } from '../../../shared/days.ts';
 import { formatDateTime } from '../../../shared/formats.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';

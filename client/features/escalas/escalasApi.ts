@@ -1,4 +1,4 @@
-import type { DayKey } from '../../../shared/dayKey.ts';
+import type { DayKey } from '../../../shared/days.ts';
 import type { Allocation, CreateAllocationRequest, Member, MyEvent } from '../../../shared/schemas/escalas.ts';
 import { api } from '../../app/api.ts';
 

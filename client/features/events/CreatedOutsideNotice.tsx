@@ -1,5 +1,5 @@
 import { flushSync } from 'react-dom';
-import { firstDayOfMonth } from '../../../shared/dayKey.ts';
+import { firstDayOfMonth } from '../../../shared/days.ts';
 import { formatDay, formatMonthHeading } from '../../../shared/formats.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { createdOutsideShown, selectCreatedOutside, shownMonthChanged } from './eventsSlice.ts';

@@ -1,4 +1,4 @@
-import type { DayKey } from '../../../shared/dayKey.ts';
+import type { DayKey } from '../../../shared/days.ts';
 import { formatDay } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { addMonths, firstDayOfMonth, type DayKey } from '../../../shared/dayKey.ts';
+import { addMonths, firstDayOfMonth, type DayKey } from '../../../shared/days.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { api } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';

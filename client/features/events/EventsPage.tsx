@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useId, type ReactNode } from 'react';
-import type { DayKey } from '../../../shared/dayKey.ts';
+import type { DayKey } from '../../../shared/days.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';

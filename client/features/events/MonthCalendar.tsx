@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { firstDayOfMonth, lastDayOfMonth, type DayKey } from '../../../shared/dayKey.ts';
+import { firstDayOfMonth, lastDayOfMonth, type DayKey } from '../../../shared/days.ts';
 import { formatDay, formatMonthHeading } from '../../../shared/formats.ts';
 import { dayAfterKey } from './calendarKeys.ts';
 import { eventCountText } from './eventDays.ts';

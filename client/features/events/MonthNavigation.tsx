@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { addMonths, firstDayOfMonth, type DayKey } from '../../../shared/dayKey.ts';
+import { addMonths, firstDayOfMonth, type DayKey } from '../../../shared/days.ts';
 import { formatMonthHeading } from '../../../shared/formats.ts';
 import type { EventsWindow } from './useEventsWindow.ts';
 

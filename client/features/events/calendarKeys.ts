@@ -1,4 +1,4 @@
-import { addDays, addMonths, weekdayOf, type DayKey } from '../../../shared/dayKey.ts';
+import { addDays, addMonths, weekdayOf, type DayKey } from '../../../shared/days.ts';
 
 /**
  * The day a key moves a month calendar's focus to (WAI-ARIA grid pattern): arrows by a day or a week, Home and

@@ -1,4 +1,4 @@
-import { dayKeyOf, type DayKey } from '../../../shared/dayKey.ts';
+import { dayKeyOf, type DayKey } from '../../../shared/days.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { DayKey } from '../../../shared/dayKey.ts';
+import type { DayKey } from '../../../shared/days.ts';
 
 export type EventsTab = 'nextEvents' | 'myEvents' | 'leaderView';
 

@@ -1,4 +1,4 @@
-import { firstDayOfMonth, lastDayOfMonth, weekdayOf, type DayKey } from '../../../shared/dayKey.ts';
+import { firstDayOfMonth, lastDayOfMonth, weekdayOf, type DayKey } from '../../../shared/days.ts';
 
 /** One week row, Sunday first; `null` where the day belongs to the neighbouring month. */
 export type CalendarWeek = Array<DayKey | null>;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { dayKeyOf, type DayKey } from '../../../shared/dayKey.ts';
+import { dayKeyOf, type DayKey } from '../../../shared/days.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { statusDismissed } from '../../kit/status/statusSlice.ts';

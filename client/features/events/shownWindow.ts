@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { addMonths, firstDayOfMonth, lastDayOfMonth, type DayKey } from '../../../shared/dayKey.ts';
+import { addMonths, firstDayOfMonth, lastDayOfMonth, type DayKey } from '../../../shared/days.ts';
 import { useSession } from '../../kit/session/useSession.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectShownMonth } from './eventsSlice.ts';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { addMonths, dayKeyOf, firstDayOfMonth, lastDayOfMonth, type DayKey } from '../../../shared/dayKey.ts';
+import { addMonths, dayKeyOf, firstDayOfMonth, lastDayOfMonth, type DayKey } from '../../../shared/days.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import type { DayRange } from './eventsApi.ts';
 

@@ -1,4 +1,4 @@
-import { dayKeyOf } from '../../../shared/dayKey.ts';
+import { dayKeyOf } from '../../../shared/days.ts';
 import { formatTime } from '../../../shared/formats.ts';
 
 /** When answers were saved, as the offline notice tells it: `09:41` today, `22/11 às 09:41` before (network days). */

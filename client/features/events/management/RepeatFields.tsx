@@ -1,4 +1,4 @@
-import { isDayKey } from '../../../../shared/dayKey.ts';
+import { isDayKey } from '../../../../shared/days.ts';
 import { FormField } from '../../../kit/FormField.tsx';
 import {
   MAX_COUNT,

@@ -1,4 +1,4 @@
-import { isDayKey, weekdayOf, type DayKey } from '../../../../shared/dayKey.ts';
+import { isDayKey, weekdayOf, type DayKey } from '../../../../shared/days.ts';
 import type { RepeatRuleInput } from '../../../../shared/schemas/eventManagement.ts';
 import { portalErrorOf } from '../../../kit/portalError.ts';
 
