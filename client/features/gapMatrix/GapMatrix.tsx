@@ -18,6 +18,8 @@ export interface GapMatrixProps {
   churches: readonly Church[] | undefined;
   timeZone: string;
   onSelect: (cell: GapCell) => void;
+  /** The event's "Necessidades" button: edit what the event needs. */
+  onEditNeeds?: (event: OverviewEvent['event']) => void;
 }
 
 const rowDateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -78,7 +80,7 @@ function moveFocus(keyDown: KeyboardEvent<HTMLTableSectionElement>): void {
  * and is a button that opens the allocation for that event and position. It scrolls sideways inside its own
  * region, the event column staying in view.
  */
-export function GapMatrix({ layout, churches, timeZone, onSelect }: GapMatrixProps) {
+export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds }: GapMatrixProps) {
   const captionId = useId();
   return (
     <div className="gap-matrix__scroller" role="region" aria-labelledby={captionId} tabIndex={0}>
@@ -115,6 +117,16 @@ export function GapMatrix({ layout, churches, timeZone, onSelect }: GapMatrixPro
                   <span className="gap-matrix__date">{shortDateTime(row.event.datetime, timeZone)}</span>
                   <span className="gap-matrix__name">{eventName(row.event)}</span>
                   {church ? <span className="gap-matrix__church">{church}</span> : null}
+                  {onEditNeeds ? (
+                    <button
+                      type="button"
+                      className="gap-matrix__needs"
+                      aria-label={`Necessidades: ${eventLabel}`}
+                      onClick={() => onEditNeeds(row.event)}
+                    >
+                      Necessidades
+                    </button>
+                  ) : null}
                 </th>
                 {layout.columns.map((column, columnIndex) => {
                   const need = needIn(row, column);

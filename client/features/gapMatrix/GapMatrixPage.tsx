@@ -6,8 +6,10 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useGetChurchesQuery, useGetDepartmentsQuery } from '../../kit/network/networkApi.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { GapMatrix, type GapCell } from './GapMatrix.tsx';
+import type { OverviewEvent } from '../../../shared/schemas/needs.ts';
 import { GAP_STATUS_TEXT, GAP_STATUSES } from './gapStatus.ts';
 import { matrixLayoutOf } from './matrixLayout.ts';
+import { NeedsEditor } from './NeedsEditor.tsx';
 import { useGetOverviewQuery } from './overviewApi.ts';
 import './GapMatrix.css';
 
@@ -45,6 +47,7 @@ export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
   const overview = useGetOverviewQuery({ churchId, departmentId }, { refetchOnMountOrArgChange: true });
   const layout = useMemo(() => (overview.data ? matrixLayoutOf(overview.data) : undefined), [overview.data]);
   const [selected, setSelected] = useState<GapCell | null>(null);
+  const [needsOf, setNeedsOf] = useState<OverviewEvent['event'] | null>(null);
 
   const setFilter = (name: string, value: string) =>
     setParams(
@@ -123,7 +126,7 @@ export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
             {failure.status === 403 ? 'Apenas líderes de equipe, líderes e administradores veem as lacunas.' : failure.message}
           </p>
         ) : layout && layout.rows.length > 0 ? (
-          <GapMatrix layout={layout} churches={churches.data} timeZone={timeZone} onSelect={setSelected} />
+          <GapMatrix layout={layout} churches={churches.data} timeZone={timeZone} onSelect={setSelected} onEditNeeds={setNeedsOf} />
         ) : (
           <p className="gap-page__status">
             Nenhum evento com necessidades nas próximas {OVERVIEW_DEFAULT_WEEKS} semanas
@@ -132,6 +135,7 @@ export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
         )}
       </section>
       {selected ? renderAllocation(selected, () => setSelected(null)) : null}
+      {needsOf ? <NeedsEditor event={needsOf} onClose={() => setNeedsOf(null)} /> : null}
     </div>
   );
 }
