@@ -4,6 +4,7 @@ import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
 import { Icon } from '../../kit/Icon.tsx';
+import { EventDetailLine } from './EventDetailLine.tsx';
 
 export interface EventButtonProps<E extends Event = Event> {
   event: E;
@@ -12,7 +13,10 @@ export interface EventButtonProps<E extends Event = Event> {
   detail?: ReactNode;
 }
 
-/** One event as a list shows it: the type's name (N/A without one) and the long medium date-time. */
+/**
+ * One event as a list shows it: the type's name (N/A without one) and the long medium date-time; signed in, an
+ * event read with its details also shows its title, church and location under its type.
+ */
 export function EventButton<E extends Event>({ event, onSelect, detail }: EventButtonProps<E>) {
   const { timeZone } = usePublicConfig();
   return (
@@ -22,6 +26,7 @@ export function EventButton<E extends Event>({ event, onSelect, detail }: EventB
       </span>
       <span className="event-button__text">
         <span className="event-button__name">{eventName(event)}</span>{' '}
+        <EventDetailLine event={event} />
         <time className="event-button__datetime" dateTime={event.datetime}>
           {formatDateTime(event.datetime, timeZone)}
         </time>

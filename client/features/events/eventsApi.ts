@@ -19,6 +19,11 @@ export const eventsApi = api.injectEndpoints({
       query: ({ from, to }) => ({ url: 'events', params: { from, to } }),
       providesTags: eventTags,
     }),
+    /** `GET /api/events?from=&to=&detail=full`: the same, with each event's church, title, location… (signed in). */
+    getEventDetailsInRange: build.query<EventDetail[], DayRange>({
+      query: ({ from, to }) => ({ url: 'events', params: { from, to, detail: 'full' } }),
+      providesTags: eventTags,
+    }),
     /** `GET /api/events?date=yyyy-MM-dd`: the events of one network day. */
     getEventsOnDay: build.query<Event[], DayKey>({
       query: (date) => ({ url: 'events', params: { date } }),
@@ -37,9 +42,9 @@ export const eventsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetEventsInRangeQuery, useGetEventsOnDayQuery, useGetEventQuery, useGetEventDetailQuery } = eventsApi;
+export const { useGetEventsInRangeQuery, useGetEventDetailsInRangeQuery, useGetEventsOnDayQuery, useGetEventQuery, useGetEventDetailQuery } = eventsApi;
 
-const EVENT_ENDPOINTS: ReadonlySet<string> = new Set(['getEventsInRange', 'getEventsOnDay', 'getEvent']);
+const EVENT_ENDPOINTS: ReadonlySet<string> = new Set(['getEventsInRange', 'getEventDetailsInRange', 'getEventsOnDay', 'getEvent']);
 
 /**
  * An event as the API cache already holds it (in a window's or a day's list, or on its own): whatever answer
