@@ -47,7 +47,8 @@ describe('a failed load is said, with a retry, when signed in (issue 16)', () =>
 
   it('a list that could not be loaded says so instead of looking empty, and Tentar de novo asks again', async () => {
     const portal = await openPortal({ events: EVENTS, signedIn: MEMBER });
-    portal.failNext('GET', WINDOW_PATH, 503, SERVER_ERROR);
+    // Signed in, the list asks the window with the events' details.
+    portal.failNext('GET', `${WINDOW_PATH}&detail=full`, 503, SERVER_ERROR);
     const { user } = renderApp('/events');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar os eventos.');

@@ -31,7 +31,8 @@ describe('calendar months beyond the two (signed in)', () => {
     await user.click(next);
     await waitFor(() => expect(calendarHeadings()).toEqual(['dezembro de 2026', 'janeiro de 2027']));
     expect(screen.getByRole('navigation', { name: 'Meses do calendário' })).toHaveTextContent('Calendário: dezembro de 2026 e janeiro de 2027');
-    await waitFor(() => expect(portal.specPaths()).toContain('/api/events?from=2026-12-01&to=2027-01-31'));
+    // Signed in, the list asks the window with the events' details.
+    await waitFor(() => expect(portal.specPaths()).toContain('/api/events?from=2026-12-01&to=2027-01-31&detail=full'));
     // The list is that window's: January's Culto is there; November's are not.
     await waitFor(() =>
       expect(listedNames()).toEqual([
@@ -46,7 +47,7 @@ describe('calendar months beyond the two (signed in)', () => {
     await user.click(screen.getByRole('button', { name: 'Mês anterior' }));
     await user.click(screen.getByRole('button', { name: 'Mês anterior' }));
     await waitFor(() => expect(calendarHeadings()).toEqual(['outubro de 2026', 'novembro de 2026']));
-    await waitFor(() => expect(portal.specPaths()).toContain('/api/events?from=2026-10-01&to=2026-11-30'));
+    await waitFor(() => expect(portal.specPaths()).toContain('/api/events?from=2026-10-01&to=2026-11-30&detail=full'));
     await waitFor(() => expect(listedNames()[0]).toBe('Ensaio 21 de novembro de 2026 às 22:30:00'));
 
     await user.click(screen.getByRole('button', { name: 'Mês atual' }));
