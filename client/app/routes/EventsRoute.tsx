@@ -1,9 +1,8 @@
-import { lazy, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { AllocationModal } from '../../features/escalas/AllocationModal.tsx';
 import { LeaderView, leaderViewAccess, type LeaderBoardParts, type LeaderViewAccess } from '../../features/escalas/LeaderView.tsx';
-import { MyEvents } from '../../features/escalas/MyEvents.tsx';
 import { RESPONSE_LINK_PARAM, ResponseLinkDialog } from '../../features/escalas/ResponseLinkDialog.tsx';
 import { EventsBoard } from '../../features/events/EventsBoard.tsx';
 import { EventsPage, type EventsPanel } from '../../features/events/EventsPage.tsx';
@@ -11,6 +10,9 @@ import { selectCachedEvent, useGetEventsInRangeQuery } from '../../features/even
 import { modalClosed, selectAllocationEventId } from '../../features/events/eventsSlice.ts';
 import { useSession, type Session } from '../../kit/session/useSession.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
+
+/** Signed-in members only, so not in the first download. */
+const MyEvents = lazy(() => import('../../features/escalas/MyEvents.tsx').then((module) => ({ default: module.MyEvents })));
 
 /** Leaders and admins only, so not in the first download. */
 const LeaderSchedulePanel = lazy(() => import('./LeaderSchedulePanel.tsx').then((module) => ({ default: module.LeaderSchedulePanel })));
@@ -37,7 +39,11 @@ export function EventsRoute() {
 }
 
 function MyEventsPanel({ session, ...panel }: EventsPanel & { session: Session }) {
-  return <MyEvents session={session} renderBoard={(parts) => <EventsBoard<MyEvent> {...panel} {...parts} />} />;
+  return (
+    <Suspense fallback={null}>
+      <MyEvents session={session} renderBoard={(parts) => <EventsBoard<MyEvent> {...panel} {...parts} />} />
+    </Suspense>
+  );
 }
 
 /** Leader View: its own subscription, so opening the tab asks for the events again. */
