@@ -97,6 +97,21 @@ describe('the needs editor of the gap matrix (issue 15)', () => {
     expect(await screen.findByRole('button', { name: /^Mídia — qualquer função, Conferência/ })).toHaveTextContent('0/2');
   });
 
+  it('an event that needs nobody yet is listed after the matrix, and its first needs make it a row', async () => {
+    const { portal, user } = await openMatrix(LEADER);
+    const without = screen.getByRole('region', { name: 'Eventos sem necessidades' });
+    expect(within(without).getByText('Ensaio, 21 de novembro de 2026 às 22:30:00')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Louvor — .*, Ensaio/ })).toBeNull();
+    const dialog = await openEditor(user, /^Necessidades: Ensaio, 21 de novembro/);
+    const louvor = within(dialog).getByRole('group', { name: 'Louvor' });
+    expect(within(louvor).getByLabelText('Vocal')).toHaveValue(0);
+    await user.type(within(louvor).getByLabelText('Qualquer função'), '{Backspace}1');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByRole('button', { name: /^Louvor — qualquer função, Ensaio, 21 de novembro/ })).toHaveTextContent('0/1');
+    expect(within(screen.getByRole('region', { name: 'Eventos sem necessidades' })).queryByText(/^Ensaio, 21 de novembro/)).toBeNull();
+    expect(portal.writes()).toMatchObject([{ method: 'PUT', path: '/api/events/3/needs' }]);
+  });
+
   it('the API’s refusal shows in the dialog, which stays open; a count out of 0–99 is not sent', async () => {
     const { portal, user } = await openMatrix(MEMBER);
     const dialog = await openEditor(user, /^Necessidades: Culto/);

@@ -1,8 +1,10 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../shared/formats.ts';
 import { OVERVIEW_DEFAULT_WEEKS } from '../../../shared/limits.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { eventName } from '../../kit/eventName.ts';
 import { useGetChurchesQuery, useGetDepartmentsQuery } from '../../kit/network/networkApi.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { GapMatrix, type GapCell } from './GapMatrix.tsx';
@@ -39,6 +41,7 @@ export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
   const titleId = useId();
   const churchFieldId = useId();
   const departmentFieldId = useId();
+  const withoutNeedsId = useId();
   const [params, setParams] = useSearchParams();
   const churchId = idParam(params.get(CHURCH_PARAM));
   const departmentId = idParam(params.get(DEPARTMENT_PARAM));
@@ -46,6 +49,8 @@ export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
   const departments = useGetDepartmentsQuery();
   const overview = useGetOverviewQuery({ churchId, departmentId }, { refetchOnMountOrArgChange: true });
   const layout = useMemo(() => (overview.data ? matrixLayoutOf(overview.data) : undefined), [overview.data]);
+  // The events that need nobody yet are no matrix rows: listed after it, so their needs can be set.
+  const withoutNeeds = useMemo(() => (overview.data ?? []).filter((row) => row.needs.length === 0).map((row) => row.event), [overview.data]);
   const [selected, setSelected] = useState<GapCell | null>(null);
   const [needsOf, setNeedsOf] = useState<OverviewEvent['event'] | null>(null);
 
@@ -133,6 +138,26 @@ export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
             {churchId !== null || departmentId !== null ? ' com estes filtros' : ''}.
           </p>
         )}
+        {!overview.isLoading && !failure && withoutNeeds.length > 0 ? (
+          <section className="gap-page__without" aria-labelledby={withoutNeedsId}>
+            <h2 id={withoutNeedsId} className="gap-page__subtitle">
+              Eventos sem necessidades
+            </h2>
+            <ul className="gap-page__without-list">
+              {withoutNeeds.map((event) => {
+                const label = `${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`;
+                return (
+                  <li key={event.id} className="gap-page__without-item" data-event-id={event.id}>
+                    <span>{label}</span>
+                    <button type="button" className="gap-matrix__needs" aria-label={`Necessidades: ${label}`} onClick={() => setNeedsOf(event)}>
+                      Necessidades
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ) : null}
       </section>
       {selected ? renderAllocation(selected, () => setSelected(null)) : null}
       {needsOf ? <NeedsEditor event={needsOf} onClose={() => setNeedsOf(null)} /> : null}
