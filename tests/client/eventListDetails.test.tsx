@@ -39,6 +39,18 @@ describe('the event list’s details (issue 15)', () => {
     expect(portal.paths()).toContain(`${WINDOW}&detail=full`);
   });
 
+  it('on arrival, the list asked before the session was known stays shown while the details come', async () => {
+    const portal = await openPortal({ events: EVENTS, signedIn: MEMBER });
+    await withDetails(portal);
+    const release = portal.hold(`${WINDOW}&detail=full`);
+    renderApp('/events');
+    await waitFor(() => expect(portal.paths()).toContain(`${WINDOW}&detail=full`));
+    expect(await screen.findByRole('list', { name: 'Próximos eventos' })).toBeInTheDocument();
+    expect(listedButton(/^Culto /)).toHaveAccessibleName('Culto 22 de novembro de 2026 às 19:00:00');
+    release();
+    await waitFor(() => expect(listedButton(/^Culto /)).toHaveAccessibleName('Culto Culto de jovens · Sede · Templo 22 de novembro de 2026 às 19:00:00'));
+  });
+
   it('a visitor’s list shows none of it and never asks detail=full', async () => {
     const portal = await openPortal({ events: EVENTS });
     await withDetails(portal);

@@ -7,7 +7,7 @@ import { DayEventsModal } from './DayEventsModal.tsx';
 import { EventDetailsModal } from './EventDetailsModal.tsx';
 import { EventsBoard } from './EventsBoard.tsx';
 import { EventsTabs } from './EventsTabs.tsx';
-import { useGetEventDetailsInRangeQuery, useGetEventsInRangeQuery } from './eventsApi.ts';
+import { eventsApi, useGetEventDetailsInRangeQuery, useGetEventsInRangeQuery } from './eventsApi.ts';
 import {
   EVENTS_TABS,
   modalOpened,
@@ -60,7 +60,14 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
   // Signed in, with each event's title, church and location (`?detail=full`); a visitor's is the specification's.
   const plainEvents = useGetEventsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: canNavigate });
   const detailedEvents = useGetEventDetailsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: !canNavigate });
-  const events = canNavigate ? detailedEvents : plainEvents;
+  // While the details come, the list the page asked before the session was known (if any) stays shown.
+  const askedBefore = useAppSelector((state) => eventsApi.endpoints.getEventsInRange.select(eventsWindow.range)(state).data);
+  const events = canNavigate
+    ? {
+        data: detailedEvents.isError ? undefined : (detailedEvents.data ?? askedBefore),
+        isLoading: detailedEvents.isLoading && askedBefore === undefined,
+      }
+    : plainEvents;
   // The page's header and tabs are painted first; the list and the two calendars (most of the page's
   // render work) follow in a background render that yields to the browser. On a slow phone the page shows
   // about a third of a second sooner, and no long task blocks it meanwhile.
