@@ -79,7 +79,7 @@ describe('the events API process', SLOW, () => {
     expect(events.length).toBeGreaterThanOrEqual(32);
     expect(events.length).toBeLessThanOrEqual(50);
     expect(events.some((event) => event.event_types === null)).toBe(true);
-    const missing = await getJson(port, '/api/events/2147483647?x=1', { 'X-Request-Id': 'req-missing-1' });
+    const missing = await getJson(port, '/api/events/2147483647?detail=full', { 'X-Request-Id': 'req-missing-1' });
     expectApiError(asError(missing), 404, 'not_found');
     expect(missing.headers['x-request-id']).toBe('req-missing-1');
 
