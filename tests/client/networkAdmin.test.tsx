@@ -56,7 +56,8 @@ describe('the network’s admin screens (issue 15)', () => {
     await user.type(within(form).getByLabelText('Nome da igreja'), 'Campinas Centro');
     await user.type(within(form).getByLabelText('Cidade'), 'Campinas');
     await user.click(within(form).getByRole('button', { name: 'Criar igreja' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('Igreja criada: Campinas Centro.');
+    // The status line is always in the form (a live region must exist before its text changes): wait for its text.
+    await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('Igreja criada: Campinas Centro.'));
     expect(portal.writes()).toEqual([{ method: 'POST', path: '/api/churches', body: { name: 'Campinas Centro', city: 'Campinas' } }]);
     expect(await within(churches).findByText('Campinas Centro')).toBeInTheDocument();
     expect(within(form).getByLabelText('Nome da igreja')).toHaveValue('');
@@ -78,14 +79,14 @@ describe('the network’s admin screens (issue 15)', () => {
     const form = within(departments).getByRole('form', { name: 'Novo departamento' });
     await user.type(within(form).getByLabelText('Nome do departamento'), 'Som');
     await user.click(within(form).getByRole('button', { name: 'Criar departamento' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('Departamento criado: Som.');
+    await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('Departamento criado: Som.'));
     const som = await within(departments).findByRole('listitem', { name: 'Som' });
     expect(await within(som).findByText('Nenhuma função ainda.')).toBeInTheDocument();
 
     const positionForm = within(som).getByRole('form', { name: 'Nova função em Som' });
     await user.type(within(positionForm).getByLabelText('Nova função em Som'), 'Mesa');
     await user.click(within(positionForm).getByRole('button', { name: 'Adicionar função' }));
-    expect(await within(positionForm).findByRole('status')).toHaveTextContent('Função adicionada em Som: Mesa.');
+    await waitFor(() => expect(within(positionForm).getByRole('status')).toHaveTextContent('Função adicionada em Som: Mesa.'));
     expect(await within(som).findByRole('list', { name: 'Funções de Som' })).toHaveTextContent('Mesa');
     const [, addPosition] = portal.writes();
     expect(addPosition).toEqual({ method: 'POST', path: expect.stringMatching(/^\/api\/departments\/\d+\/positions$/), body: { name: 'Mesa' } });
@@ -97,7 +98,7 @@ describe('the network’s admin screens (issue 15)', () => {
     const form = within(types).getByRole('form', { name: 'Novo tipo de evento' });
     await user.type(within(form).getByLabelText('Nome do tipo'), 'Batismo');
     await user.click(within(form).getByRole('button', { name: 'Criar tipo' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent('Tipo de evento criado: Batismo.');
+    await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('Tipo de evento criado: Batismo.'));
     expect(await within(types).findByText('Batismo')).toBeInTheDocument();
     expect(portal.writes()).toEqual([{ method: 'POST', path: '/api/event-types', body: { name: 'Batismo' } }]);
   });
@@ -169,7 +170,7 @@ describe('the network’s admin screens (issue 15)', () => {
     const marcos = within(found).getByRole('listitem', { name: MEMBER.name });
     await user.selectOptions(within(marcos).getByLabelText('Papel'), 'Líder (toda a rede)');
     await user.click(within(marcos).getByRole('button', { name: 'Alterar o papel de Marcos Membro' }));
-    expect(await within(marcos).findByRole('status')).toHaveTextContent('Papel de Marcos Membro: Líder (toda a rede).');
+    await waitFor(() => expect(within(marcos).getByRole('status')).toHaveTextContent('Papel de Marcos Membro: Líder (toda a rede).'));
     expect(portal.writes()).toEqual([{ method: 'PATCH', path: `/api/users/${MEMBER.id}`, body: { role: 'leader' } }]);
   });
 
