@@ -129,6 +129,38 @@ describe.each(testDatabases)('event needs API on $name', ({ open }) => {
       expect(await stored(event)).toEqual([]);
     });
 
+    it('says in pt-BR which need is wrong and why, with the field', async () => {
+      const event = await eventOf(db(), nextDay(), w.sede);
+      const need = { department_id: w.louvor, position_id: w.vocal, count: 1 };
+      const refusals: Array<[unknown, string, string]> = [
+        [[{ ...need, count: -1 }], '0.count', 'A quantidade não pode ser negativa.'],
+        [[need, { ...need, position_id: w.bateria, count: -3 }], '1.count', 'A quantidade não pode ser negativa.'],
+        [[{ ...need, count: 100 }], '0.count', 'A quantidade pode ser no máximo 99.'],
+        [[{ ...need, count: 2.5 }], '0.count', 'A quantidade deve ser um número inteiro.'],
+        [[{ ...need, count: '1' }], '0.count', 'Tipo de valor inválido.'],
+        [[{ ...need, department_id: 'Louvor' }], '0.department_id', 'Tipo de valor inválido.'],
+        [[{ department_id: w.louvor, count: 1 }], '0.position_id', 'Campo obrigatório.'],
+        [[need, need], '1.position_id', 'Esta função aparece mais de uma vez.'],
+      ];
+      for (const [body, field, message] of refusals) {
+        const res = await put(w.admin.agent, event, body);
+        expectApiError(res, 400, 'invalid_request');
+        expect(res.body.error.fields, JSON.stringify(body)).toEqual({ [field]: message });
+        expect(res.body.error.message).toBe(`Requisição inválida (${field}): ${message}`);
+      }
+      const extra = await put(w.admin.agent, event, [{ ...need, extra: true }]);
+      expect(extra.body.error.message).toBe('Requisição inválida (0): Campo não permitido: extra.');
+      const unknownDepartment = await put(w.admin.agent, event, [{ department_id: 2_000_000, position_id: null, count: 1 }]);
+      expectApiError(unknownDepartment, 422, 'unknown_department');
+      expect(unknownDepartment.body.error.message).toBe('Departamento não encontrado.');
+      const otherDepartment = await put(w.admin.agent, event, [{ department_id: w.infantil, position_id: w.vocal, count: 1 }]);
+      expectApiError(otherDepartment, 422, 'unknown_position');
+      expect(otherDepartment.body.error.message).toBe('Função não encontrada neste departamento.');
+      const notAList = await put(w.admin.agent, event, need);
+      expect(notAList.body.error.message).toBe('Requisição inválida: Tipo de valor inválido.');
+      expect(await stored(event)).toEqual([]);
+    });
+
     it('answers 404 for a missing event, 422 unknown_department and unknown_position, and stores nothing then', async () => {
       const event = await eventOf(db(), nextDay(), w.sede);
       expectApiError(await put(w.admin.agent, 2_000_000, [{ department_id: w.louvor, position_id: w.vocal, count: 1 }]), 404, 'not_found');

@@ -101,6 +101,64 @@ describe.each(testDatabases)('gap matrix (GET /api/escalas/overview) on $name', 
     expect(await vocal()).toEqual([['Louvor', 'Vocal', 3, 0, 1, 0]]);
   });
 
+  it('a team leader’s own allocations, with their positions, move the cells as members confirm and decline and as they are removed', async () => {
+    const event = await eventOf(db(), '2030-04-26T22:00:00.000Z', w.sede);
+    const query = '?from=2030-04-26&to=2030-04-26';
+    const lead = w.teamLeader.agent;
+    // The team leader sets their team's needs; the admin another department's, which the team leader never sees.
+    await lead.put(`/api/events/${event}/needs`).send([
+      { department_id: w.louvor, position_id: w.vocal, count: 2 },
+      { department_id: w.louvor, position_id: w.bateria, count: 1 },
+    ]).expect(200);
+    await setNeeds(event, [{ department_id: w.infantil, position_id: w.professor, count: 1 }]);
+    const seen = async (agent: Agent) => cells(itemOf((await overview(agent, query)).body, event));
+    expect(await seen(lead)).toEqual([
+      ['Louvor', 'Bateria', 1, 0, 0, 0],
+      ['Louvor', 'Vocal', 2, 0, 0, 0],
+    ]);
+
+    const allocate = async (person: SignedIn, position: number) => {
+      const res = await lead.post(`/api/events/${event}/allocations`).send({ department: w.louvor, member: person.user.id, position });
+      expect(res.status, res.text).toBe(201);
+      expect((res.body as { position: { id: number } }).position.id).toBe(position);
+      return (res.body as { id: number }).id;
+    };
+    const [ana, bia, caio] = [await allocate(people[0]!, w.vocal), await allocate(people[1]!, w.vocal), await allocate(people[2]!, w.bateria)];
+    // Refused calls count nothing: another department, a position of another department.
+    expectApiError(await lead.post(`/api/events/${event}/allocations`).send({ department: w.infantil, member: people[3]!.user.id, position: w.professor }), 403, 'forbidden');
+    expectApiError(await lead.post(`/api/events/${event}/allocations`).send({ department: w.louvor, member: people[3]!.user.id, position: w.professor }), 422, 'unknown_position');
+    expect(await seen(lead)).toEqual([
+      ['Louvor', 'Bateria', 1, 1, 0, 0],
+      ['Louvor', 'Vocal', 2, 2, 0, 0],
+    ]);
+
+    await answer(people[0]!, ana, 'confirmed');
+    await answer(people[2]!, caio, 'declined');
+    expect(await seen(lead)).toEqual([
+      ['Louvor', 'Bateria', 1, 0, 0, 1],
+      ['Louvor', 'Vocal', 2, 1, 1, 0],
+    ]);
+    // Removing the declined one empties the cell again; removing a pending one leaves the confirmed.
+    await lead.delete(`/api/allocations/${caio}`).expect(204);
+    await lead.delete(`/api/allocations/${bia}`).expect(204);
+    expect(await seen(lead)).toEqual([
+      ['Louvor', 'Bateria', 1, 0, 0, 0],
+      ['Louvor', 'Vocal', 2, 0, 1, 0],
+    ]);
+    // The admin sees the same counts, and the other department's row.
+    expect(await seen(w.admin.agent)).toEqual([
+      ['Infantil', 'Professor', 1, 0, 0, 0],
+      ['Louvor', 'Bateria', 1, 0, 0, 0],
+      ['Louvor', 'Vocal', 2, 0, 1, 0],
+    ]);
+    // Deleting the confirmed one too leaves only what is needed.
+    await w.admin.agent.delete(`/api/allocations/${ana}`).expect(204);
+    expect(await seen(lead)).toEqual([
+      ['Louvor', 'Bateria', 1, 0, 0, 0],
+      ['Louvor', 'Vocal', 2, 0, 0, 0],
+    ]);
+  });
+
   it('shows allocations nobody asked for as rows needing 0, and those naming no position in the "anyone" row', async () => {
     const event = await eventOf(db(), '2030-04-19T22:00:00.000Z', w.sede);
     await setNeeds(event, [{ department_id: w.louvor, position_id: w.vocal, count: 1 }]);

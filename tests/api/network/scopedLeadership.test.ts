@@ -73,6 +73,52 @@ describe.each(testDatabases)('scoped leadership on $name', ({ open }) => {
     });
   });
 
+  describe('the scope matrix of the issue, for allocations and needs alike', () => {
+    type Who = 'team leader of A/Louvor' | 'admin' | 'legacy leader';
+    const places = ['A/Louvor', 'A/Infantil', 'B/Louvor'] as const;
+    /** Whether each one may organise each place: the team leader only their own team; the others everywhere. */
+    const allowed: Record<Who, Record<(typeof places)[number], boolean>> = {
+      'team leader of A/Louvor': { 'A/Louvor': true, 'A/Infantil': false, 'B/Louvor': false },
+      admin: { 'A/Louvor': true, 'A/Infantil': true, 'B/Louvor': true },
+      'legacy leader': { 'A/Louvor': true, 'A/Infantil': true, 'B/Louvor': true },
+    };
+    const agentOf = (who: Who) => (who === 'admin' ? w.admin : who === 'legacy leader' ? w.legacyLeader : w.teamLeader).agent;
+    const placeOf = (place: (typeof places)[number]) => ({
+      church: place.startsWith('A') ? w.churchA : w.churchB,
+      department: place.endsWith('Louvor') ? w.louvor : w.infantil,
+      position: place.endsWith('Louvor') ? w.vocal : w.professor,
+    });
+
+    it.each(Object.keys(allowed) as Who[])('%s', async (who) => {
+      for (const place of places) {
+        const { church, department, position } = placeOf(place);
+        const eventId = await event(church);
+        const person = await createTestUser(w.t.database);
+        const label = `${who} em ${place}`;
+        const allocation = await postAllocation(agentOf(who), eventId, { department, member: person.id, position });
+        const needs = await agentOf(who).put(`/api/events/${eventId}/needs`).send([{ department_id: department, position_id: position, count: 2 }]);
+        const stored = await w.t.database.db.selectFrom('event_needs').select('count').where('event_id', '=', eventId).execute();
+        const allocations = await w.t.database.db.selectFrom('allocations').select('id').where('event_id', '=', eventId).execute();
+        if (allowed[who][place]) {
+          expect(allocation.status, `${label}: ${allocation.text}`).toBe(201);
+          expect(needs.status, `${label}: ${needs.text}`).toBe(200);
+          expect(stored).toEqual([{ count: 2 }]);
+          expect(allocations).toHaveLength(1);
+          // And removes what they allocated.
+          await agentOf(who).delete(`/api/allocations/${allocation.body.id}`).expect(204);
+        } else {
+          expectApiError(allocation, 403, 'forbidden');
+          expectApiError(needs, 403, 'forbidden');
+          expect(stored, label).toEqual([]);
+          expect(allocations, label).toEqual([]);
+          // Nor removes what someone else allocated there.
+          const other = (await postAllocation(w.admin.agent, eventId, { department, member: person.id }).expect(201)).body.id;
+          expectApiError(await agentOf(who).delete(`/api/allocations/${other}`), 403, 'forbidden');
+        }
+      }
+    });
+  });
+
   describe('DELETE /api/allocations/{id}', () => {
     it('a team leader removes allocations of their team only', async () => {
       const person = await createTestUser(w.t.database);
