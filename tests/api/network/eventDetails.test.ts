@@ -48,6 +48,13 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
       expect(full.body).toEqual(detail);
       const day = await request(w.t.app).get('/api/events?date=2030-04-07').expect(200);
       for (const event of day.body) expectEventShape(event);
+      const plainRange = await request(w.t.app).get('/api/events?from=2030-04-07&to=2030-04-07').expect(200);
+      expect(plainRange.body).toEqual([{ id: res.body.id, datetime: detail.datetime, event_types: null }]);
+      // Signed in, as a leader or an admin, the reads stay the spec's too without ?detail=full.
+      for (const agent of [w.admin.agent, w.legacyLeader.agent, w.teamLeader.agent]) {
+        expectEventShape((await agent.get(`/api/events/${res.body.id}`).expect(200)).body);
+        for (const event of (await agent.get('/api/events?date=2030-04-07').expect(200)).body) expectEventShape(event);
+      }
       const range = await request(w.t.app).get('/api/events?from=2030-04-07&to=2030-04-07&detail=full').expect(200);
       expect(range.body).toEqual([detail]);
       const dayFull = await request(w.t.app).get('/api/events?date=2030-04-07&detail=full').expect(200);

@@ -115,6 +115,39 @@ describe.each(testDatabases)('the network on $name: churches, positions, teams, 
       expectApiError(await w.admin.agent.put(`/api/teams/x/${w.louvor}/members/${bia.id}`).send({ positions: [] }), 400, 'invalid_request');
     });
 
+    it('answers 404 for an unknown church, department or user in every team path, and changes nothing', async () => {
+      const eva = await createTestUser(w.t.database, { name: 'Eva' });
+      const unknown = 2_000_000;
+      for (const path of [`/api/teams/${unknown}/${w.louvor}/members`, `/api/teams/${w.churchA}/${unknown}/members`]) {
+        const res = await w.admin.agent.get(path);
+        expectApiError(res, 404, 'not_found');
+        expectApiError(await w.legacyLeader.agent.get(path), 404, 'not_found');
+      }
+      expect((await w.admin.agent.get(`/api/teams/${unknown}/${w.louvor}/members`)).body.error.message).toBe('Igreja não encontrada.');
+      expect((await w.admin.agent.get(`/api/teams/${w.churchA}/${unknown}/members`)).body.error.message).toBe('Departamento não encontrado.');
+      const cases: Array<[string, string]> = [
+        [`/api/teams/${unknown}/${w.louvor}/members/${eva.id}`, 'Igreja não encontrada.'],
+        [`/api/teams/${w.churchA}/${unknown}/members/${eva.id}`, 'Departamento não encontrado.'],
+        [`/api/teams/${w.churchA}/${w.louvor}/members/${unknown}`, 'Usuário não encontrado.'],
+      ];
+      for (const [path, message] of cases) {
+        const put = await w.admin.agent.put(path).send({ positions: [], leader: true });
+        expectApiError(put, 404, 'not_found');
+        expect(put.body.error.message).toBe(message);
+        const removed = await w.admin.agent.delete(path);
+        expectApiError(removed, 404, 'not_found');
+        expect(removed.body.error.message).toBe(message);
+      }
+      // A known user who is not on the team: 404 too, said so.
+      const notOnTeam = await w.admin.agent.delete(`/api/teams/${w.churchB}/${w.infantil}/members/${eva.id}`);
+      expectApiError(notOnTeam, 404, 'not_found');
+      expect(notOnTeam.body.error.message).toBe('Esta pessoa não faz parte da equipe.');
+      expect(await w.t.database.db.selectFrom('team_members').select('user_id').where('user_id', '=', eva.id).execute()).toEqual([]);
+      // The positions of an unknown department, and the role of an unknown account.
+      expect((await w.admin.agent.get(`/api/departments/${unknown}/positions`)).body.error.message).toBe('Departamento não encontrado.');
+      expect((await w.admin.agent.patch(`/api/users/${unknown}`).send({ role: 'leader' })).body.error.message).toBe('Usuário não encontrado.');
+    });
+
     it('is managed by admins only; the team list is for admins, network leaders and that team’s leaders', async () => {
       const cid = await createTestUser(w.t.database, { name: 'Cid' });
       const path = `/api/teams/${w.churchA}/${w.louvor}/members/${cid.id}`;
