@@ -129,6 +129,22 @@ describe.each(databases)('upgrading a database of migration 008 to 009 on $name'
     expect(clash.status).toBe(409);
     const added = await asLeader.post(`/api/events/${single}/allocations`).send({ department: 'Mídia', member: other.id }).expect(201);
     expect(added.body.position).toBeNull();
+
+    // The network's calls work on the upgraded data: the legacy leader sets needs on an old whole-network event and
+    // reads the gap matrix, where the old allocations (no position) count in their department's "anyone" row.
+    await asLeader.put(`/api/events/${single}/needs`).send([{ department_id: louvor, position_id: null, count: 2 }]).expect(200);
+    const cellsOf = (body: unknown, id: number) =>
+      (body as Array<{ event: { id: number; church_id: number | null }; needs: Array<{ department: { name: string }; position: unknown; needed: number; pending: number; confirmed: number; declined: number }> }>)
+        .find((item) => item.event.id === id)!
+        .needs.map((need) => [need.department.name, need.position, need.needed, need.pending, need.confirmed, need.declined]);
+    const matrix = await asLeader.get('/api/escalas/overview?from=2030-06-01&to=2030-06-08').expect(200);
+    expect(cellsOf(matrix.body, single!)).toEqual([
+      ['Louvor', null, 2, 0, 1, 0],
+      ['Mídia', null, 0, 1, 0, 0],
+    ]);
+    expect(cellsOf(matrix.body, inSeries!)).toEqual([['Louvor', null, 0, 1, 0, 0]]);
+    // An old member leads no team: 403 on the matrix, as before on every leader call.
+    expect((await asMember.get('/api/escalas/overview')).status).toBe(403);
     await asLeader.delete(`/api/allocations/${listed.body[0].id}`).expect(204);
     await asLeader.patch(`/api/events/${inSeries}`).send({ title: 'Culto de domingo' }).expect(200);
     await asLeader.get('/api/members').expect(200);
