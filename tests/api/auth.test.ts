@@ -245,6 +245,10 @@ describe.each(testDatabases)('auth API on $name', ({ open }) => {
       }
       const bad = await request(t.app).post('/api/auth/login').set('Content-Type', 'application/json').send('{email:');
       expectError(bad, 400, 'invalid_request');
+      // A malformed e-mail: the field's plain sentence, which the sign-in form shows (issue 16).
+      const malformed = await request(t.app).post('/api/auth/login').send({ email: 'ana@', password: 'uma senha longa' });
+      expectError(malformed, 400, 'invalid_request');
+      expect(malformed.body.error.fields).toEqual({ email: 'Informe um e-mail válido.' });
     });
 
     it('signs in the demo accounts of the seed (leader and member, with the random passwords the seed gave back)', async () => {

@@ -202,6 +202,33 @@ describe('login and register forms (issue 4)', () => {
     expect(within(register).getByLabelText('Senha de cadastro')).toHaveAccessibleDescription('Informe a senha.');
   });
 
+  it('an attempt’s error does not wait in the panel left behind: after a switch of mode and back it is gone (issue 16)', async () => {
+    await openPortal({ events: EVENTS });
+    const { user } = renderApp('/login');
+    await fillLogin(user, MEMBER.email, 'senha errada');
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+    expect(await within(loginForm()).findByRole('alert')).toHaveTextContent('Email ou senha inválidos.');
+
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    const register = screen.getByRole('form', { name: 'Criar conta' });
+    expect(screen.queryByText('Email ou senha inválidos.')).toBeNull();
+    // The registration's own refusal goes the same way when the visitor goes back to sign in.
+    await user.type(within(register).getByLabelText('Nome'), 'Outra Pessoa');
+    await user.type(within(register).getByLabelText('Email de cadastro'), MEMBER.email);
+    await user.type(within(register).getByLabelText('Senha de cadastro'), 'uma senha bem longa');
+    await user.click(within(register).getByRole('button', { name: 'Cadastrar' }));
+    expect(await within(register).findByRole('alert')).toHaveTextContent('Este email já está cadastrado.');
+
+    await user.click(screen.getByRole('button', { name: 'Fazer Login' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Este email já está cadastrado.')).toBeNull();
+    // The typed values stay: only what was said about the last attempt went.
+    expect(screen.getByLabelText('Email de login')).toHaveValue(MEMBER.email);
+    // A new attempt with the same pair is refused and said again.
+    await user.click(within(loginForm()).getByRole('button', { name: 'Login' }));
+    expect(await within(loginForm()).findByRole('alert')).toHaveTextContent('Email ou senha inválidos.');
+  });
+
   it('a malformed e-mail gets a plain sentence, not the API’s technical message (issue 16)', async () => {
     await openPortal({ events: EVENTS });
     const { user } = renderApp('/login');

@@ -59,6 +59,18 @@ describe('password reset by e-mail (PRODUCT §1 departure 4)', () => {
     expect(await portal.api.database.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
   });
 
+  it('a malformed e-mail in the dialog reads "Informe um e-mail válido.", not the API’s "Requisição inválida (email): …" (issue 16)', async () => {
+    const portal = await openPortal({ events: EVENTS });
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('link', { name: 'Esqueceu sua senha?' }));
+    const dialog = await screen.findByRole('dialog', { name: FORGOT_PASSWORD_TITLE });
+    await user.type(within(dialog).getByLabelText('Email da conta'), 'ana@');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar link' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Informe um e-mail válido\.$/);
+    expect(within(dialog).queryByRole('status')).toBeNull();
+    expect(await portal.api.database.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  });
+
   it('/login?redefinir=<token> asks the new password, sets it once, and the visitor signs in with it', async () => {
     const portal = await openPortal({ events: EVENTS });
     await portal.anonymousAgent().post('/api/auth/password-reset').send({ email: MEMBER.email }).expect(202);

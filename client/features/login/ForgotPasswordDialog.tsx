@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../kit/Modal.tsx';
-import { portalErrorOf } from '../../kit/portalError.ts';
+import { plainMessageOf, portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
 import { useRequestPasswordResetMutation } from './passwordResetApi.ts';
@@ -33,7 +33,8 @@ export function ForgotPasswordDialog({ email: initialEmail = '', onClose }: Forg
     if (address === '') return setError('Informe o email da sua conta.');
     const result = await requestReset({ email: address });
     if (result.error) {
-      setError(portalErrorOf(result.error, 'Não foi possível pedir o link. Tente novamente.').message);
+      // A malformed address reads `Informe um e-mail válido.`, not `Requisição inválida (email): …`.
+      setError(plainMessageOf(portalErrorOf(result.error, 'Não foi possível pedir o link. Tente novamente.')));
       return;
     }
     setSentTo(address);

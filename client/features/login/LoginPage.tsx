@@ -86,6 +86,8 @@ function AuthPanel() {
 
   const switchTo = (next: LoginMode) => {
     switchedByVisitor.current = true;
+    // `Email ou senha inválidos.` does not wait in the panel left behind for the visitor's return.
+    forms.clearErrors();
     dispatch(loginModeChanged(next));
   };
   const isLogin = mode === 'login';

@@ -15,6 +15,8 @@ export interface AuthForms {
   registerBusy: boolean;
   loginError: string | null;
   registerError: string | null;
+  /** The panel switched mode: the last attempts' errors were about what was on screen then, and go. */
+  clearErrors: () => void;
 }
 
 /**
@@ -62,5 +64,9 @@ export function useAuthForms(): AuthForms {
     registerBusy: registerState.isLoading,
     loginError,
     registerError,
+    clearErrors: () => {
+      setLoginError(null);
+      setRegisterError(null);
+    },
   };
 }
