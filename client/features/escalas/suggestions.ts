@@ -28,9 +28,23 @@ export function useDepartmentSuggestions(): Department[] {
  * know before allocating them at this event: `GET /api/events/{id}/candidates?q=`; given the department of a
  * team (an event of a church), that team's members first.
  */
-export function useCandidateSuggestions(eventId: number, typed: string, teamDepartmentId?: number): MemberCandidate[] {
-  const q = useDebouncedValue(typed.trim().slice(0, MEMBER_QUERY_MAX), MEMBER_SEARCH_DELAY_MS);
-  return useSearchCandidatesQuery({ eventId, q, departmentId: teamDepartmentId }).data ?? [];
+export function useCandidateSuggestions(eventId: number, typed: string, teamDepartmentId?: number): CandidateSuggestions {
+  const q = useDebouncedValue(candidateQueryOf(typed), MEMBER_SEARCH_DELAY_MS);
+  const search = useSearchCandidatesQuery({ eventId, q, departmentId: teamDepartmentId });
+  return { members: search.data ?? [], answerFor: search.currentData !== undefined && !search.isFetching ? q : null };
+}
+
+/** The member search's suggestions, and what they answer. */
+export interface CandidateSuggestions {
+  /** The last suggestions received (those of what was typed a moment ago while the next are asked). */
+  members: MemberCandidate[];
+  /** The `?q=` the suggestions are the API's answer to; null while the search is still catching up with the typing. */
+  answerFor: string | null;
+}
+
+/** The `?q=` the member search asks for what the Member field holds. */
+export function candidateQueryOf(typed: string): string {
+  return typed.trim().slice(0, MEMBER_QUERY_MAX);
 }
 
 /** The department the Department field names (by name, case and accents aside), if it is one of the network's. */

@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import type { Allocation, BlockedRange, Department, MemberCandidate, PositionRef, ScheduleConflict } from '../../../shared/schemas/escalas.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
 import { portalErrorOf, type PortalError } from '../../kit/portalError.ts';
 import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { useCreateAllocationMutation } from './escalasApi.ts';
-import { matchedDepartment, matchedMember, memberReferenceOf, useCandidateSuggestions, useDepartmentSuggestions } from './suggestions.ts';
+import { responsesApi } from './responsesApi.ts';
+import {
+  candidateQueryOf,
+  matchedDepartment,
+  matchedMember,
+  memberReferenceOf,
+  useCandidateSuggestions,
+  useDepartmentSuggestions,
+} from './suggestions.ts';
 
 export const FORCE_ALLOCATION_LABEL = 'Alocar mesmo assim';
 
@@ -70,9 +79,29 @@ export function useAllocationForm(eventId: number, onAllocated: (allocation: All
   const [conflicted, setConflicted] = useState<Attempt | null>(null);
   const [createAllocation, { isLoading }] = useCreateAllocationMutation();
   const idempotency = useIdempotencyKey();
+  const [resolving, setResolving] = useState(false);
+  const dispatch = useAppDispatch();
   const departments = useDepartmentSuggestions();
   const departmentId = matchedDepartment(department, departments)?.id;
-  const members = useCandidateSuggestions(eventId, member, typeof preset.churchId === 'number' ? departmentId : undefined);
+  const teamDepartmentId = typeof preset.churchId === 'number' ? departmentId : undefined;
+  const suggestions = useCandidateSuggestions(eventId, member, teamDepartmentId);
+  const members = suggestions.members;
+
+  /**
+   * The member the Member field names when the suggestions have not caught up with it yet (`Souza` typed or
+   * pasted and sent at once, the suggestions still those of what was there a moment before, which may name
+   * someone else or no one): the search is asked for exactly what was typed.
+   */
+  const lookUpMember = async (typed: string): Promise<string | number | undefined> => {
+    const search = dispatch(responsesApi.endpoints.searchCandidates.initiate({ eventId, q: candidateQueryOf(typed), departmentId: teamDepartmentId }));
+    try {
+      return memberReferenceOf(typed, await search.unwrap());
+    } catch {
+      return undefined;
+    } finally {
+      search.unsubscribe();
+    }
+  };
 
   const send = async (attempt: Attempt, force: boolean) => {
     setError(null);
@@ -95,13 +124,21 @@ export function useAllocationForm(eventId: number, onAllocated: (allocation: All
   };
 
   const submit = () => {
-    if (isLoading) return;
+    if (isLoading || resolving) return;
     const departmentName = department.trim();
     if (departmentName === '') return setError(formError('Informe o departamento.'));
     if (member.trim() === '') return setError(formError('Informe o membro.'));
-    const memberReference = memberReferenceOf(member, members);
-    if (memberReference === undefined) return setError(formError('Escolha um membro da lista ou informe o email dele.'));
-    void send({ department: departmentName, member: memberReference, ...(position === '' ? {} : { position: Number(position) }) }, false);
+    const sendTo = (memberReference: string | number | undefined) => {
+      if (memberReference === undefined) return setError(formError('Escolha um membro da lista ou informe o email dele.'));
+      void send({ department: departmentName, member: memberReference, ...(position === '' ? {} : { position: Number(position) }) }, false);
+    };
+    // An e-mail names one member whatever the suggestions; part of a name only by the suggestions for exactly it.
+    if (member.includes('@') || suggestions.answerFor === candidateQueryOf(member)) return sendTo(memberReferenceOf(member, members));
+    setResolving(true);
+    void lookUpMember(member).then((found) => {
+      setResolving(false);
+      sendTo(found);
+    });
   };
 
   const forceSubmit = () => {
@@ -133,7 +170,7 @@ export function useAllocationForm(eventId: number, onAllocated: (allocation: All
     departmentId,
     submit,
     forceSubmit,
-    busy: isLoading,
+    busy: isLoading || resolving,
     error,
     departments,
     members,
