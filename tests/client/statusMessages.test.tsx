@@ -78,6 +78,16 @@ describe('what a leader did is said, and can be dismissed (issue 16, silent outc
     await waitFor(() => expect(list.querySelector('[data-event-id="5"]')).toBeNull());
     expect(document.activeElement).not.toBe(document.body);
     expect(statusMessage()).toContainElement(document.activeElement as HTMLElement);
+
+    // Closed from the keyboard, where the focus is: it goes to the page's content, not to the body either.
+    await user.tab();
+    expect(within(statusMessage()).getByRole('button', { name: 'Fechar aviso' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(queryStatusMessage()).toBeNull();
+    expect(screen.getByRole('main')).toHaveFocus();
+    // The next Tab goes on through the page from there.
+    await user.tab();
+    expect(screen.getByRole('main')).toContainElement(document.activeElement as HTMLElement);
   });
 
   it('Submit in the allocation dialog: "Ana Souza escalado(a) em Louvor: Vigília, 23 de novembro de 2026 às 23:30."', async () => {

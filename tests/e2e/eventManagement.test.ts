@@ -82,6 +82,18 @@ describePortal('Leaders manage events (issue 6)', (portalTest) => {
       for (const day of days.filter((candidate) => candidate !== cancelled)) await expectDayCount(visit, day, before.get(day)! + 1);
       expect(await page.getByRole('button', { name: `Cancelar ${names[1]}`, exact: true }).count()).toBe(0);
 
+      // Issue 16: the focus did not fall to the page's body with the button that left: the message has it, and
+      // closing that message from the keyboard hands it to the page's content.
+      const focused = () => page.evaluate(() => (document.activeElement === document.body ? 'body' : (document.activeElement?.closest('[role="status"], main')?.tagName ?? 'elsewhere')));
+      const message = page.getByRole('status').filter({ hasText: 'Evento cancelado:' });
+      await message.waitFor();
+      expect(await focused()).toBe('DIV');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Fechar aviso');
+      await page.keyboard.press('Enter');
+      await message.waitFor({ state: 'detached' });
+      expect(await focused()).toBe('MAIN');
+
       // The public feed publishes the series with an EXDATE for the cancelled date, and only for it.
       const feed = await fetch(`${inject('baseUrl')}/api/calendar.ics`);
       expect(feed.status).toBe(200);

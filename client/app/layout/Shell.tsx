@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../../kit/offline/OfflineBanner.tsx';
 import { StatusMessage } from '../../kit/status/StatusMessage.tsx';
@@ -10,6 +11,7 @@ import './Shell.css';
 /** The public shell around every page: top bar, main navigation, the page, the status message, footer. */
 export function Shell() {
   const { timeZone } = usePublicConfig();
+  const mainRef = useRef<HTMLElement>(null);
   return (
     <div className="shell">
       <a className="shell__skip-link" href="#conteudo">
@@ -20,10 +22,10 @@ export function Shell() {
         <MainNav />
       </header>
       <OfflineBanner timeZone={timeZone} />
-      <main id="conteudo" className="shell__main" tabIndex={-1}>
+      <main ref={mainRef} id="conteudo" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>
-      <StatusMessage />
+      <StatusMessage focusAfterClose={mainRef} />
       <Footer />
     </div>
   );
