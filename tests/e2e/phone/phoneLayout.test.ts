@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD } from '../support/accounts.ts';
 import { signInAsLeader } from '../support/leaderSession.ts';
 import { describePortal, type PortalVisit } from '../support/portalBrowser.ts';
 
@@ -41,6 +42,54 @@ function showsWholeValue(control: Locator): Promise<boolean> {
     const field = element as HTMLInputElement | HTMLTextAreaElement;
     return field.scrollWidth <= field.clientWidth + 1 && field.scrollHeight <= field.clientHeight + 1;
   });
+}
+
+/**
+ * Every control a finger may aim at that is on screen: buttons, links, tabs, form fields, and the labels of
+ * check boxes (the label is the target). Left out: what is out of sight until focused (the skip links, measured
+ * focused), whatever an open dialog makes inert, and a link inside a sentence (WCAG 2.5.5's inline exception).
+ */
+const CONTROLS = [
+  'button',
+  'a[href]',
+  '[role="tab"]',
+  'input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"])',
+  'select',
+  'textarea',
+  'label:has(> input[type="checkbox"])',
+].join(', ');
+
+function smallControls(page: Page): Promise<Array<{ text: string; width: number; height: number }>> {
+  return page.evaluate(
+    ({ css, target }) => {
+      const dialog = document.querySelector('dialog[open]');
+      const inSentence = (element: Element) =>
+        element.tagName === 'A' &&
+        element.parentElement?.tagName === 'P' &&
+        [...element.parentElement.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+      return [...document.querySelectorAll<HTMLElement>(css)]
+        .filter((element) => element.getClientRects().length > 0 && !element.closest('[inert], .visually-hidden'))
+        .filter((element) => !element.matches('.shell__skip-link, .events-board__skip') || element === document.activeElement)
+        .filter((element) => !dialog || dialog.contains(element))
+        .filter((element) => !inSentence(element))
+        .map((element) => {
+          const rect = element.getBoundingClientRect();
+          const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 60);
+          return { text: `${element.tagName.toLowerCase()} ${text}`, width: Math.round(rect.width * 10) / 10, height: Math.round(rect.height * 10) / 10 };
+        })
+        .filter((size) => size.height < target - 0.5 || size.width < target - 0.5);
+    },
+    { css: CONTROLS, target: TOUCH_TARGET },
+  );
+}
+
+async function expectNoSmallControls(page: Page, where: string): Promise<void> {
+  expect(await smallControls(page), `${where}: controls under ${TOUCH_TARGET} px`).toEqual([]);
+}
+
+async function signInAsMember(visit: PortalVisit): Promise<void> {
+  const response = await visit.page.request.post(`${visit.baseUrl}/api/auth/login`, { data: { email: DEMO_MEMBER_EMAIL, password: DEMO_PASSWORD } });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 async function openEventsAnonymous(visit: PortalVisit): Promise<void> {
@@ -128,6 +177,85 @@ describePortal('on a 360 × 740 phone (issue 16)', (portalTest) => {
       const date = dialog.getByLabel('Date', { exact: true });
       await date.waitFor();
       expect(await showsWholeValue(date)).toBe(true);
+    },
+    PHONE,
+  );
+});
+
+describePortal('signed in on a 360 × 740 phone, every control is a 44 px touch target (issue 16)', (portalTest) => {
+  portalTest(
+    'a leader: the events page and both skip links, Leader View with its Remover and WhatsApp buttons, Novo evento and the allocation dialog',
+    async (visit) => {
+      const { page } = visit;
+      await signInAsLeader(visit);
+      await visit.goto('/events');
+      await page.getByRole('list', { name: 'Próximos eventos' }).waitFor();
+      await page.locator('.calendar').first().waitFor();
+      const header = await box(page.getByRole('banner'));
+      expect(header.height, 'the top bar and the menu, signed in').toBeLessThanOrEqual(96);
+      await expectNoSmallControls(page, 'Next Events');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pular para o conteúdo');
+      await expectNoSmallControls(page, 'the skip link, focused');
+      await page.locator('.events-board__skip').focus();
+      await expectNoSmallControls(page, 'Ir para o calendário, focused');
+
+      await page.getByRole('tab', { name: 'Leader View' }).click();
+      const schedule = page.getByRole('list', { name: 'Escala de membros' });
+      await schedule.waitFor();
+      await schedule.getByRole('button', { name: /^Remover / }).first().waitFor();
+      await schedule.getByRole('link', { name: 'Compartilhar no WhatsApp' }).first().waitFor();
+      await expectNoSmallControls(page, 'Leader View');
+
+      await page.getByRole('button', { name: 'Novo evento' }).click();
+      await page.getByRole('dialog', { name: 'Novo evento' }).getByLabel('Hora', { exact: true }).waitFor();
+      await expectNoSmallControls(page, 'Novo evento');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      await schedule.locator('.event-button').first().click();
+      await page.getByRole('dialog', { name: 'Allocate Member to Event' }).getByLabel('Member', { exact: true }).waitFor();
+      await expectNoSmallControls(page, 'the allocation dialog');
+    },
+    PHONE,
+  );
+
+  portalTest(
+    'a member: My Events with Confirmar and Não posso, the home page’s summaries, availability and the account page',
+    async (visit) => {
+      const { page } = visit;
+      await signInAsMember(visit);
+      await visit.goto('/events');
+      await page.getByRole('tab', { name: 'My Events' }).click();
+      await page.getByRole('list', { name: 'Minhas escalas' }).getByRole('button', { name: 'Confirmar' }).first().waitFor();
+      await expectNoSmallControls(page, 'My Events');
+
+      await visit.goto('/');
+      await page.locator('.services-summary__links').first().waitFor();
+      await expectNoSmallControls(page, 'the home page');
+
+      await visit.goto('/disponibilidade');
+      await page.getByRole('heading', { level: 1, name: 'Minha disponibilidade' }).waitFor();
+      await expectNoSmallControls(page, 'Minha disponibilidade');
+
+      await visit.goto('/login');
+      await page.getByLabel('Receber os avisos por e-mail').waitFor();
+      await expectNoSmallControls(page, 'the account page');
+    },
+    PHONE,
+  );
+
+  portalTest(
+    'a visitor’s /login: the social buttons, the fields, Esqueceu sua senha? and both submits',
+    async (visit) => {
+      const { page } = visit;
+      await page.context().clearCookies();
+      await visit.goto('/login');
+      await page.getByRole('form', { name: 'Login' }).waitFor();
+      await expectNoSmallControls(page, '/login');
+      await page.getByRole('button', { name: 'Cadastrar' }).click();
+      await page.getByRole('form', { name: 'Criar conta' }).getByLabel('Nome').waitFor();
+      await expectNoSmallControls(page, '/login, Cadastrar');
     },
     PHONE,
   );
