@@ -1,3 +1,4 @@
+import { RESPONSE_LINK_PARAM } from '../../shared/responseLink.ts';
 import type { Config } from '../platform/config.ts';
 
 /** The absolute base of links in messages: PUBLIC_URL, else the web host on this machine. */
@@ -7,7 +8,7 @@ export function publicBase(config: Config): string {
 
 /** Where an e-mailed answer link lands: the events page asks before it answers (mail scanners follow links). */
 export function answerLink(config: Config, token: string): string {
-  return `${publicBase(config)}/events?resposta=${encodeURIComponent(token)}`;
+  return `${publicBase(config)}/events?${RESPONSE_LINK_PARAM}=${encodeURIComponent(token)}`;
 }
 
 /** Where the member sees and answers their escala once signed in. */

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
+import { RESPONSE_LINK_PARAM } from '../../../shared/responseLink.ts';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { AllocationModal } from '../../features/escalas/AllocationModal.tsx';
 import { LeaderView, leaderViewAccess, type LeaderBoardParts, type LeaderViewAccess } from '../../features/escalas/LeaderView.tsx';
-import { RESPONSE_LINK_PARAM, ResponseLinkDialog } from '../../features/escalas/ResponseLinkDialog.tsx';
 import { EventsBoard } from '../../features/events/EventsBoard.tsx';
 import { EventsPage, type EventsPanel } from '../../features/events/EventsPage.tsx';
 import { selectCachedEvent, useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
@@ -13,6 +13,11 @@ import { useAppDispatch, useAppSelector } from '../hooks.ts';
 
 /** Signed-in members only, so not in the first download. */
 const MyEvents = lazy(() => import('../../features/escalas/MyEvents.tsx').then((module) => ({ default: module.MyEvents })));
+
+/** Opened only from an e-mailed answer link, so not in the first download. */
+const ResponseLinkDialog = lazy(() =>
+  import('../../features/escalas/ResponseLinkDialog.tsx').then((module) => ({ default: module.ResponseLinkDialog })),
+);
 
 /** Leaders and admins only, so not in the first download. */
 const LeaderSchedulePanel = lazy(() => import('./LeaderSchedulePanel.tsx').then((module) => ({ default: module.LeaderSchedulePanel })));
@@ -90,5 +95,9 @@ function ResponseLinkFromUrl() {
       },
       { replace: true },
     );
-  return <ResponseLinkDialog token={token} onClose={close} />;
+  return (
+    <Suspense fallback={null}>
+      <ResponseLinkDialog token={token} onClose={close} />
+    </Suspense>
+  );
 }

@@ -10,9 +10,6 @@ import { AnswerControls } from './AnswerControls.tsx';
 import { useAnswerResponseLinkMutation, useGetResponseLinkQuery } from './responsesApi.ts';
 import './ResponseLinkDialog.css';
 
-/** The query parameter of an e-mailed answer link: `/events?resposta=<token>` (PRODUCT §7). */
-export const RESPONSE_LINK_PARAM = 'resposta';
-
 export const RESPONSE_DIALOG_TITLE = 'Responder à escala';
 
 /** The question, by the answer given so far. */
