@@ -1,3 +1,5 @@
+// First: starts the date formatting's set-up on another thread while the rest is evaluated.
+import './startIntlWarmUp.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserApp } from './app/App.tsx';

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { addMonths, firstDayOfMonth, type DayKey } from '../../../shared/days.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
@@ -48,8 +48,8 @@ export interface EventsBoardProps<E extends Event = Event> {
 export function EventsBoard<E extends Event>({
   heading,
   intro,
-  events,
-  isLoading,
+  events: arrivedEvents,
+  isLoading: arrivedLoading,
   eventsWindow,
   onEventSelect,
   onDaySelect,
@@ -60,6 +60,12 @@ export function EventsBoard<E extends Event>({
   compactList = false,
 }: EventsBoardProps<E>) {
   const { timeZone } = usePublicConfig();
+  // Answers reach the page through the store, whose updates render at once, in one task. Drawing the list and
+  // the highlighted calendars is most of the page's work: deferred, it happens in a render that yields to the
+  // browser every few milliseconds, so a slow phone stays responsive while the events appear.
+  const { events, isLoading } = useDeferredValue(
+    useMemo(() => ({ events: arrivedEvents, isLoading: arrivedLoading }), [arrivedEvents, arrivedLoading]),
+  );
   const headingId = useId();
   const eventCounts = countEventsByDay(events ?? [], timeZone);
   const calendars = useRef<HTMLElement>(null);
