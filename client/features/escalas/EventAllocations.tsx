@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Allocation } from '../../../shared/schemas/escalas.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
@@ -18,11 +18,15 @@ export interface EventAllocationsProps {
 /**
  * Who serves at one event (name, department and answer: pendente, confirmado, recusado with the reason), the
  * answers counted in one line, each with `Remover`, which asks to confirm before `DELETE /api/allocations/{id}`.
+ * On a phone the escala is folded under its count line (`Ver escala (N)`): a full escala is a screen of its own,
+ * and the calendars under the list must stay within reach.
  */
 export function EventAllocations({ allocations, eventLabel }: EventAllocationsProps) {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [unfolded, setUnfolded] = useState(false);
   const container = useRef<HTMLDivElement>(null);
+  const detailsId = useId();
   if (allocations === undefined) return null;
 
   const removed = (allocation: Allocation) => {
@@ -39,19 +43,33 @@ export function EventAllocations({ allocations, eventLabel }: EventAllocationsPr
       ) : (
         <>
           <p className="event-allocations__summary">{answersSummary(allocations)}</p>
-          <ul className="event-allocations__list" aria-label={`Escala: ${eventLabel}`}>
-            {allocations.map((allocation) => (
-              <AllocationItem
-                key={allocation.id}
-                allocation={allocation}
-                confirming={confirming === allocation.id}
-                onConfirm={() => setConfirming(allocation.id)}
-                onKeep={() => setConfirming(null)}
-                onRemoved={() => removed(allocation)}
-              />
-            ))}
-          </ul>
-          <WhatsAppShare eventId={allocations[0]!.event_id} allocations={allocations} />
+          <button
+            type="button"
+            className="button button--secondary button--small event-allocations__fold"
+            aria-expanded={unfolded}
+            aria-controls={detailsId}
+            onClick={() => setUnfolded((open) => !open)}
+          >
+            {unfolded ? 'Ocultar escala' : `Ver escala (${allocations.length})`}
+          </button>
+          <div
+            id={detailsId}
+            className={unfolded ? 'event-allocations__details' : 'event-allocations__details event-allocations__details--folded'}
+          >
+            <ul className="event-allocations__list" aria-label={`Escala: ${eventLabel}`}>
+              {allocations.map((allocation) => (
+                <AllocationItem
+                  key={allocation.id}
+                  allocation={allocation}
+                  confirming={confirming === allocation.id}
+                  onConfirm={() => setConfirming(allocation.id)}
+                  onKeep={() => setConfirming(null)}
+                  onRemoved={() => removed(allocation)}
+                />
+              ))}
+            </ul>
+            <WhatsAppShare eventId={allocations[0]!.event_id} allocations={allocations} />
+          </div>
         </>
       )}
       <p className="visually-hidden" role="status">

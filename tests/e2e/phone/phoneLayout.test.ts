@@ -203,6 +203,8 @@ describePortal('signed in on a 360 × 740 phone, every control is a 44 px touch 
       await page.getByRole('tab', { name: 'Leader View' }).click();
       const schedule = page.getByRole('list', { name: 'Escala de membros' });
       await schedule.waitFor();
+      // On a phone each escala is folded under its count line.
+      await schedule.getByRole('button', { name: /^Ver escala \(\d+\)$/ }).first().click();
       await schedule.getByRole('button', { name: /^Remover / }).first().waitFor();
       await schedule.getByRole('link', { name: 'Compartilhar no WhatsApp' }).first().waitFor();
       await expectNoSmallControls(page, 'Leader View');
