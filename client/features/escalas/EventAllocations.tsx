@@ -116,7 +116,9 @@ function AllocationItem({ allocation, confirming, onConfirm, onKeep, onRemoved }
     <li className="event-allocations__item" data-allocation-id={allocation.id}>
       <span className="event-allocations__who">
         <span className="event-allocations__member">{member.name}</span>
-        <span className="event-allocations__department">{department.name}</span>
+        <span className="event-allocations__department">
+          {allocation.position ? `${department.name} · ${allocation.position.name}` : department.name}
+        </span>
         <span className={`event-allocations__status event-allocations__status--${allocation.status}`}>
           {LEADER_STATUS_LABELS[allocation.status]}
         </span>
