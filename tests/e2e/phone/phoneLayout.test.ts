@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { DEMO_TEAM_LEADER_EMAIL } from '../../../server/demo/demoNetwork.ts';
 import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD } from '../support/accounts.ts';
 import { signInAsLeader } from '../support/leaderSession.ts';
 import { describePortal, type PortalVisit } from '../support/portalBrowser.ts';
@@ -87,9 +88,13 @@ async function expectNoSmallControls(page: Page, where: string): Promise<void> {
   expect(await smallControls(page), `${where}: controls under ${TOUCH_TARGET} px`).toEqual([]);
 }
 
-async function signInAsMember(visit: PortalVisit): Promise<void> {
-  const response = await visit.page.request.post(`${visit.baseUrl}/api/auth/login`, { data: { email: DEMO_MEMBER_EMAIL, password: DEMO_PASSWORD } });
+async function signInAs(visit: PortalVisit, email: string): Promise<void> {
+  const response = await visit.page.request.post(`${visit.baseUrl}/api/auth/login`, { data: { email, password: DEMO_PASSWORD } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+function signInAsMember(visit: PortalVisit): Promise<void> {
+  return signInAs(visit, DEMO_MEMBER_EMAIL);
 }
 
 async function openEventsAnonymous(visit: PortalVisit): Promise<void> {
@@ -183,6 +188,23 @@ describePortal('on a 360 × 740 phone (issue 16)', (portalTest) => {
 });
 
 describePortal('signed in on a 360 × 740 phone, every control is a 44 px touch target (issue 16)', (portalTest) => {
+  portalTest(
+    'a team leader: Lacunas with its filters, cells and Necessidades buttons, and the needs editor',
+    async (visit) => {
+      const { page } = visit;
+      await page.context().clearCookies();
+      await signInAs(visit, DEMO_TEAM_LEADER_EMAIL);
+      await visit.goto('/escalas/lacunas');
+      await page.getByRole('button', { name: /^Necessidades: / }).first().waitFor();
+      await expectNoSmallControls(page, 'Lacunas');
+
+      await page.getByRole('button', { name: /^Necessidades: / }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).waitFor();
+      await expectNoSmallControls(page, 'the needs editor');
+    },
+    PHONE,
+  );
+
   portalTest(
     'a leader: the events page and both skip links, Leader View with its Remover and WhatsApp buttons, Novo evento and the allocation dialog',
     async (visit) => {
