@@ -1,7 +1,8 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_TEAM_LEADER_EMAIL } from '../../../server/demo/demoNetwork.ts';
-import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD } from '../support/accounts.ts';
+import { DEMO_LEADER_EMAIL, DEMO_MEMBER_EMAIL, DEMO_PASSWORD } from '../support/accounts.ts';
+import { startOwnPortal, type OwnPortal } from '../support/ownPortal.ts';
 import { signInAsLeader } from '../support/leaderSession.ts';
 import { describePortal, type PortalVisit } from '../support/portalBrowser.ts';
 
@@ -298,3 +299,35 @@ describePortal('the event form (issue 16)', (portalTest) => {
     expect(Math.abs(date.height - time.height)).toBeLessThanOrEqual(1);
   });
 });
+
+/** A portal of this block's own: its demo leader is made an admin, which no other file should meet. */
+let adminPortal: OwnPortal;
+
+describePortal(
+  'an admin on a 360 × 740 phone (issues 15 and 16)',
+  (portalTest) => {
+    beforeAll(async () => {
+      adminPortal = await startOwnPortal(inject('clientDir'));
+      await adminPortal.setRole(DEMO_LEADER_EMAIL, 'admin');
+    }, 120_000);
+
+    afterAll(async () => {
+      await adminPortal?.close();
+    });
+
+    portalTest(
+      'Gestão da rede: its section links, lists and forms are touch targets of at least 44 px',
+      async (visit) => {
+        const { page } = visit;
+        await signInAs(visit, DEMO_LEADER_EMAIL);
+        await visit.goto('/rede');
+        await page.getByRole('heading', { level: 1, name: 'Gestão da rede' }).waitFor();
+        await page.getByRole('navigation', { name: 'Seções da gestão da rede' }).getByRole('link', { name: 'Equipes' }).waitFor();
+        await page.getByText('Zona Norte').first().waitFor();
+        await expectNoSmallControls(page, 'Gestão da rede');
+      },
+      PHONE,
+    );
+  },
+  { baseUrl: () => adminPortal.baseUrl },
+);

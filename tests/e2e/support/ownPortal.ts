@@ -16,6 +16,8 @@ export interface OwnPortal {
   baseUrl: string;
   /** Restarts the web host on the same port serving `clientDir`: what a deploy of a new release does. */
   deploy(clientDir: string): Promise<void>;
+  /** What `npm run user -- set-role` does: the account's role, straight in this portal's database. */
+  setRole(email: string, role: 'member' | 'leader' | 'admin'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,10 @@ export async function startOwnPortal(clientDir: string, env: Record<string, stri
     async deploy(dir) {
       await web.close();
       web = await serve(dir, port);
+    },
+    async setRole(email, role) {
+      const { numUpdatedRows } = await database.db.updateTable('users').set({ role }).where('email', '=', email).executeTakeFirst();
+      if (numUpdatedRows !== 1n) throw new Error(`setRole: nenhuma conta ${email}`);
     },
     async close() {
       await web.close();
