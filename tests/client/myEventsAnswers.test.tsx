@@ -115,7 +115,8 @@ describe('My Events: the member answers (issue 13)', () => {
     await user.type(within(answer).getByLabelText('Motivo (opcional)'), 'Viagem em família');
     await user.click(within(answer).getByRole('button', { name: 'Enviar recusa' }));
     await waitFor(() => expect(statusOf(culto)).toBe('Você recusou'));
-    const decline = within(answer).getByRole('button', { name: 'Não posso' });
+    // The answer shows at once; the reason's form closes once the API has saved it.
+    const decline = await within(answer).findByRole('button', { name: 'Não posso' });
     expect(decline).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(decline).toHaveFocus());
     await portal.settled();
