@@ -27,10 +27,14 @@ export function openPostgres(options: DatabaseOptions): Database {
     types: pgTypes,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
-  // The server ends idle connections on a restart, a fail-over, `idle_session_timeout` or
-  // `pg_terminate_backend`; node-postgres then emits `error` on the pool, which without a listener ends the whole
-  // process. The pool drops that client by itself and opens a new one for the next query.
-  pool.on('error', (error) => options.onConnectionError?.(error));
+  // The server ends connections on a restart, a fail-over, `idle_session_timeout` or `pg_terminate_backend`;
+  // node-postgres then emits `error`, which without a listener ends the whole process. The pool listens on idle
+  // clients only and takes its listener off while Kysely holds one (a transaction, a request between two
+  // queries), so each client gets its own listener for life. The query in flight fails (503, see
+  // databaseUnavailable.ts) and the pool replaces the client once it is released, since it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
+  // The pool re-emits an idle client's error, which the client's own listener has already reported.
+  pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
