@@ -115,7 +115,7 @@ describe('the gap matrix (issue 15)', () => {
     expect(screen.getByRole('button', { name: /^Louvor — Vocal, Vigília/ })).toHaveFocus();
   });
 
-  it('a cell opens the allocation with its department and position chosen; once allocated the cell turns complete', async () => {
+  it('a cell opens the allocation with its department and position chosen; once allocated the cell awaits the answer, not complete (issue 21)', async () => {
     const { portal, network, user } = await openMatrix(MEMBER);
     await user.click(await cell(/^Louvor — Vocal, Culto/));
     const dialog = await screen.findByRole('dialog', { name: 'Allocate Member to Event' });
@@ -136,7 +136,18 @@ describe('the gap matrix (issue 15)', () => {
         body: { department: 'Louvor', member: ANA.email, position: network.positionId('Louvor', 'Vocal') },
       },
     ]);
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Louvor — Vocal, Culto/ })).toHaveTextContent('✓1/1Completa'));
+    // Invited is not confirmed: the cell awaits Ana's answer, with the count, and says so to a screen reader.
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Louvor — Vocal, Culto/ })).toHaveTextContent('◷1/11 aguardando'));
+    const awaiting = screen.getByRole('button', { name: /^Louvor — Vocal, Culto/ });
+    expect(awaiting).toHaveAccessibleName(/1 de 1 \(1 pendente\)\. Aguardando 1 resposta\.$/);
+    expect(awaiting.closest('td')).toHaveAttribute('data-status', 'awaiting');
+    expect(within(screen.getByRole('list', { name: 'Legenda' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '○ Vazia',
+      '✕ Recusa',
+      '◐ Parcial',
+      '◷ Aguardando',
+      '✓ Completa',
+    ]);
   });
 
   it('tells a signed-in member who leads no team who may see the gaps', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { DEMO_TEAM_LEADER_EMAIL } from '../../server/demo/demoNetwork.ts';
-import { DEMO_PASSWORD } from './support/accounts.ts';
+import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD } from './support/accounts.ts';
 import { startOwnPortal, type OwnPortal } from './support/ownPortal.ts';
 import { describePortal, type PortalVisit } from './support/portalBrowser.ts';
 
@@ -27,6 +27,17 @@ async function signInAsTeamLeader(visit: PortalVisit): Promise<void> {
   await page.waitForURL(`${visit.baseUrl}/events`);
 }
 
+/** A demo account's session on this file's portal, outside the browser: a POST with its cookie. */
+async function signInThroughApi(baseUrl: string, email: string): Promise<(path: string, body: unknown) => Promise<Response>> {
+  const post = (path: string, body: unknown, cookie = '') =>
+    fetch(baseUrl + path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) });
+  const login = await post('/api/auth/login', { email, password: DEMO_PASSWORD });
+  expect(login.status, await login.text()).toBe(200);
+  const cookie = login.headers.getSetCookie().find((line) => /koinonia_session=/.test(line))?.split(';')[0];
+  expect(cookie, 'o cookie da sessão').toBeTruthy();
+  return (path, body) => post(path, body, cookie);
+}
+
 /** The cell of one event and column, found again after every refresh by its keys. */
 function cellOf(visit: PortalVisit, eventId: string, column: string): Locator {
   return visit.page.locator(`tr[data-event-id="${eventId}"] td[data-column="${column}"]`);
@@ -35,32 +46,31 @@ function cellOf(visit: PortalVisit, eventId: string, column: string): Locator {
 describePortal(
   'The gap matrix (issue 15)',
   (portalTest) => {
-    portalTest('a team leader opens the matrix, fills an empty cell through the allocation dialog and sees it turn complete', async (visit) => {
-      const { page } = visit;
-      await signInAsTeamLeader(visit);
-      // The home page lists the teams: once it knows Sede/Louvor is led by them, the menu offers Lacunas.
-      const menu = page.getByRole('navigation', { name: 'Navegação principal' });
-      await menu.getByRole('link', { name: 'Início' }).click();
-      await page.getByRole('region', { name: 'Suas equipes' }).getByRole('link', { name: 'Ver as lacunas das suas equipes' }).waitFor();
-      await menu.getByRole('link', { name: 'Lacunas' }).click();
-      await page.waitForURL(`${visit.baseUrl}/escalas/lacunas`);
-      const table = page.getByRole('table', { name: 'Lacunas por evento e função' });
-      await table.waitFor();
+    portalTest(
+      'a team leader fills an empty cell through the allocation dialog: it awaits the member’s answer, and turns complete once the member confirms',
+      async (visit) => {
+        const { page } = visit;
+        await signInAsTeamLeader(visit);
+        // The home page lists the teams: once it knows Sede/Louvor is led by them, the menu offers Lacunas.
+        const menu = page.getByRole('navigation', { name: 'Navegação principal' });
+        await menu.getByRole('link', { name: 'Início' }).click();
+        await page.getByRole('region', { name: 'Suas equipes' }).getByRole('link', { name: 'Ver as lacunas das suas equipes' }).waitFor();
+        await menu.getByRole('link', { name: 'Lacunas' }).click();
+        await page.waitForURL(`${visit.baseUrl}/escalas/lacunas`);
+        const table = page.getByRole('table', { name: 'Lacunas por evento e função' });
+        await table.waitFor();
 
-      // An empty cell that needs one person, else the first empty one.
-      const empties = table.locator('td[data-status="empty"]');
-      expect(await empties.count(), 'a demo tem lacunas vazias').toBeGreaterThan(0);
-      const oneNeeded = empties.filter({ hasText: '0/1' });
-      const chosen = (await oneNeeded.count()) > 0 ? oneNeeded.first() : empties.first();
-      const eventId = await chosen.locator('xpath=ancestor::tr').getAttribute('data-event-id');
-      const column = await chosen.getAttribute('data-column');
-      expect(eventId && column).toBeTruthy();
-      const cell = cellOf(visit, eventId!, column!);
-      const needed = Number(/\/(\d+)/.exec((await cell.textContent()) ?? '')?.[1]);
-      const label = (await cell.getByRole('button').getAttribute('aria-label')) ?? '';
-      const [department, position] = label.split(',')[0]!.split(' — ');
+        // The last empty cell that needs one person: far from the first two Sundays, where Marcos already serves.
+        const oneNeeded = table.locator('td[data-status="empty"]').filter({ hasText: '0/1' });
+        expect(await oneNeeded.count(), 'a demo tem lacunas vazias de uma pessoa').toBeGreaterThan(0);
+        const chosen = oneNeeded.last();
+        const eventId = await chosen.locator('xpath=ancestor::tr').getAttribute('data-event-id');
+        const column = await chosen.getAttribute('data-column');
+        expect(eventId && column).toBeTruthy();
+        const cell = cellOf(visit, eventId!, column!);
+        const label = (await cell.getByRole('button').getAttribute('aria-label')) ?? '';
+        const [department, position] = label.split(',')[0]!.split(' — ');
 
-      for (let filled = 0; filled < needed; filled += 1) {
         // Enter on the focused cell opens the allocation for that event, department and position.
         await cell.getByRole('button').focus();
         await page.keyboard.press('Enter');
@@ -73,27 +83,40 @@ describePortal(
             'a função escolhida',
           );
         }
-        // The team's members come first: the first suggestion not already serving there.
-        const member = dialog.getByLabel('Member', { exact: true });
-        const listId = await member.getAttribute('list');
-        const options = page.locator(`datalist[id="${listId}"] option`);
-        await visit.until(async () => (await options.count()) > 0, 'as sugestões de membros');
-        const free = options.filter({ hasNotText: 'já escalado' });
-        const email = await free.first().getAttribute('value');
-        await member.fill(email!);
+        // Marcos, of the team, whose password the demo gave: he answers below.
+        const created = page.waitForResponse(
+          (response) =>
+            response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/events/${eventId}/allocations` && response.status() === 201,
+        );
+        await dialog.getByLabel('Member', { exact: true }).fill(DEMO_MEMBER_EMAIL);
         await dialog.getByRole('button', { name: 'Submit' }).click();
         // A member who serves close by or blocked the day: the leader allocates anyway.
         const force = dialog.getByRole('button', { name: 'Alocar mesmo assim' });
         await Promise.race([dialog.waitFor({ state: 'detached' }), force.waitFor()]);
         if (await force.isVisible()) await force.click();
         await dialog.waitFor({ state: 'detached' });
-      }
+        const allocation = (await (await created).json()) as { id: number; status: string };
+        expect(allocation.status).toBe('pending');
 
-      await visit.until(async () => (await cell.getAttribute('data-status')) === 'complete', 'a célula completa');
-      expect(await cell.textContent()).toContain('Completa');
-      expect(await cell.textContent()).toContain(`${needed}/${needed}`);
-      expect(visit.appErrors()).toEqual([]);
-    });
+        // Invited is not confirmed: the cell awaits his answer, and says how many it awaits.
+        await visit.until(async () => (await cell.getAttribute('data-status')) === 'awaiting', 'a célula aguardando');
+        expect(await cell.textContent()).toContain('1/1');
+        expect(await cell.textContent()).toContain('1 aguardando');
+        expect(await cell.textContent()).not.toContain('Completa');
+        expect(await cell.getByRole('button').getAttribute('aria-label')).toMatch(/Aguardando 1 resposta\.$/);
+
+        // Marcos confirms, from his own session.
+        const member = await signInThroughApi(visit.baseUrl, DEMO_MEMBER_EMAIL);
+        const answer = await member(`/api/allocations/${allocation.id}/response`, { answer: 'confirmed' });
+        expect(answer.status, await answer.text()).toBe(200);
+
+        await page.reload();
+        await visit.until(async () => (await cell.getAttribute('data-status')) === 'complete', 'a célula completa');
+        expect(await cell.textContent()).toContain('Completa');
+        expect(await cell.textContent()).toContain('1/1');
+        expect(visit.appErrors()).toEqual([]);
+      },
+    );
 
     portalTest(
       'at 360 px the matrix scrolls sideways inside itself, not the page',

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../shared/formats.ts';
 import type { Church } from '../../../shared/schemas/network.ts';
 import type { OverviewEvent, OverviewNeed } from '../../../shared/schemas/needs.ts';
 import { eventName } from '../../kit/eventName.ts';
-import { GAP_STATUS_TEXT, gapStatusOf, needAnswers } from './gapStatus.ts';
+import { GAP_STATUS_TEXT, gapStatusOf, gapStatusText, needAnswers } from './gapStatus.ts';
 import { needIn, type MatrixColumn, type MatrixLayout } from './matrixLayout.ts';
 
 /** A cell the leader chose: the event, and the department and position to allocate someone at. */
@@ -139,7 +139,8 @@ export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds }:
                     );
                   }
                   const status = gapStatusOf(need);
-                  const { label, icon } = GAP_STATUS_TEXT[status];
+                  const { icon } = GAP_STATUS_TEXT[status];
+                  const { word, spoken } = gapStatusText(status, need);
                   const filled = need.pending + need.confirmed;
                   return (
                     <td key={column.key} className={`gap-matrix__cell gap-matrix__cell--${status}`} data-column={column.key} data-status={status}>
@@ -148,7 +149,7 @@ export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds }:
                         className="gap-matrix__button"
                         data-row={rowIndex}
                         data-col={columnIndex}
-                        aria-label={`${columnLabel(column)}, ${eventLabel}: ${filled} de ${need.needed} (${needAnswers(need)}). ${label}.`}
+                        aria-label={`${columnLabel(column)}, ${eventLabel}: ${filled} de ${need.needed} (${needAnswers(need)}). ${spoken}.`}
                         onClick={() => onSelect({ event: row.event, column, need })}
                       >
                         <span className="gap-matrix__icon" aria-hidden="true">
@@ -157,7 +158,7 @@ export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds }:
                         <span className="gap-matrix__count">
                           {filled}/{need.needed}
                         </span>
-                        <span className="gap-matrix__status">{label}</span>
+                        <span className="gap-matrix__status">{word}</span>
                       </button>
                     </td>
                   );
