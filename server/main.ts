@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     const api = await listen(localApi, config.apiPort, host, { onClientError: answerClientError });
     servers.push(api);
     logger.info({ port: api.port, host: host ?? '*', database: database.dialect }, 'events API listening');
-    // The outbox worker (PRODUCT §7) runs beside the API: it sends what the API queued, in this process.
+    // The outbox worker (docs/product.md §7) runs beside the API: it sends what the API queued, in this process.
     const { startOutboxWorker } = await import('./notifications/outboxWorker.ts');
     outboxWorker = startOutboxWorker({ database, config, logger });
   }

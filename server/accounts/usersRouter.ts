@@ -7,7 +7,7 @@ import { parseInput } from '../http/parseInput.ts';
 import { requireAdmin } from '../http/requireUser.ts';
 import { changeRole, searchUsers } from './roleChange.ts';
 
-/** The admin's role screen (PRODUCT §8): find an account, give it the role member, leader or admin. */
+/** The admin's role screen (docs/product.md §8): find an account, give it the role member, leader or admin. */
 export function usersRouter({ database }: ApiContext): Router {
   const router = Router();
   const { db } = database;

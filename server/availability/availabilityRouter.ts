@@ -8,7 +8,7 @@ import { deleteBlockout, insertBlockout, listBlockouts } from './blockoutQueries
 import { BlockoutNotFound } from './errors.ts';
 
 /**
- * A member's availability: the day ranges they cannot serve (PRODUCT §6). Only the member reads and changes
+ * A member's availability: the day ranges they cannot serve (docs/product.md §6). Only the member reads and changes
  * their own; a leader allocating them on a blocked day meets the range (escalas), never the note.
  */
 export function availabilityRouter({ database, now }: ApiContext): Router {

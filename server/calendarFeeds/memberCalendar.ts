@@ -19,7 +19,7 @@ export function memberCalendar(portalName: string, memberName: string, events: M
     calendar.createEvent({
       id: `allocation-${event.allocation_id}@koinonia`,
       start: new Date(event.datetime),
-      // The event's own end (PRODUCT §8), or two hours after the start.
+      // The event's own end (docs/product.md §8), or two hours after the start.
       end: new Date(event.ends_at),
       summary: `${event.title ?? event.event_types?.name ?? 'Evento'} — ${where}`,
       description: `Você serve em ${where}.`,

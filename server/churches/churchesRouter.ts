@@ -8,7 +8,7 @@ import { requireAdmin } from '../http/requireUser.ts';
 import { insertChurch, listChurches } from './churchQueries.ts';
 import { ChurchExists } from './errors.ts';
 
-/** The churches of the network (PRODUCT §8): everyone reads them (the events page filters by church), admins add. */
+/** The churches of the network (docs/product.md §8): everyone reads them (the events page filters by church), admins add. */
 export function churchesRouter({ database, now }: ApiContext): Router {
   const router = Router();
   const { db } = database;

@@ -3,7 +3,7 @@ import { nameKey } from '../../shared/nameKey.ts';
 import type { AllocationStatus, DB } from '../db/schema.ts';
 import { departmentKey } from '../escalas/departmentKey.ts';
 
-/** The network of the demo (PRODUCT §8): three churches, the positions of four departments, teams, needs, gaps. */
+/** The network of the demo (docs/product.md §8): three churches, the positions of four departments, teams, needs, gaps. */
 export const DEMO_CHURCHES = [
   { name: 'Sede', city: 'São Paulo' },
   { name: 'Zona Norte', city: 'São Paulo' },

@@ -10,7 +10,7 @@ import { DEMO_TEAM_LEADER_EMAIL, seedDemoNetwork } from './demoNetwork.ts';
 export const DEMO_USERS: Array<{ email: string; name: string; role: Role }> = [
   { email: 'lider@demo.koinonia', name: 'Lídia Líder', role: 'leader' },
   { email: 'membro@demo.koinonia', name: 'Marcos Membro', role: 'member' },
-  // A team leader (PRODUCT §8): role member, leader of the Sede's Louvor team (demoNetwork.ts).
+  // A team leader (docs/product.md §8): role member, leader of the Sede's Louvor team (demoNetwork.ts).
   { email: DEMO_TEAM_LEADER_EMAIL, name: 'Débora Louvor', role: 'member' },
 ];
 

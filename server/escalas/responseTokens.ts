@@ -21,7 +21,7 @@ export function newResponseToken(): { token: string; hash: string } {
 
 /**
  * Gives the allocation a new answer token and returns it raw (server-side only: for the invitation e-mail of
- * PRODUCT §7, and for tests). Every earlier token of the allocation stops working. Undefined when there is no
+ * docs/product.md §7, and for tests). Every earlier token of the allocation stops working. Undefined when there is no
  * such allocation. Call it inside the transaction that writes the message, so the stored hash and the sent
  * link never disagree.
  */

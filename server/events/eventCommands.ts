@@ -29,7 +29,7 @@ interface EventRecord {
 
 const EVENT_RECORD = ['id', 'datetime', 'event_type_id', 'series_id', 'series_slot', 'ends_at'] as const;
 
-/** The details of an event (PRODUCT §8) a request may set; undefined = unchanged (on create: none). */
+/** The details of an event (docs/product.md §8) a request may set; undefined = unchanged (on create: none). */
 export interface EventDetails {
   churchId?: number | null | undefined;
   title?: string | null | undefined;
@@ -224,7 +224,7 @@ async function updateOne(trx: Transaction<DB>, ctx: EventCommandContext, event: 
 const isMove = (from: Instant, to: Instant) => Date.parse(from) !== Date.parse(to);
 
 /**
- * An event that moves to another date-time asks its people again (PRODUCT §6): confirmed allocations go back to
+ * An event that moves to another date-time asks its people again (docs/product.md §6): confirmed allocations go back to
  * `pending` (they confirmed another time); declined ones stay declined, pending ones pending.
  */
 async function askAgain(trx: Transaction<DB>, eventIds: number[]): Promise<void> {
@@ -353,7 +353,7 @@ export async function deleteEvent(ctx: EventCommandContext, id: number, scope: E
       .executeTakeFirstOrThrow();
     if (Number(count) > 0) {
       if (!confirm) throw new HasAllocations(Number(count), ids.length);
-      // The people of the events still ahead hear of it, in this transaction (PRODUCT §7).
+      // The people of the events still ahead hear of it, in this transaction (docs/product.md §7).
       await queueCancelNotices(trx, ids, ctx.now);
       await trx.deleteFrom('allocations').where('event_id', 'in', ids).execute();
     }

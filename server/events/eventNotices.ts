@@ -11,7 +11,7 @@ export interface EventMove {
 
 /**
  * Queues, in the transaction that moves the events, a notice to each person still serving at them (pending or
- * confirmed; a declined member is free) that their event moved (PRODUCT §7). Each move is its own cause. Events
+ * confirmed; a declined member is free) that their event moved (docs/product.md §7). Each move is its own cause. Events
  * moved into the past tell nobody.
  */
 export async function queueMoveNotices(trx: Transaction<DB>, moves: readonly EventMove[], now: Date): Promise<void> {
@@ -40,7 +40,7 @@ export async function queueMoveNotices(trx: Transaction<DB>, moves: readonly Eve
 
 /**
  * Queues, in the transaction that deletes the events (and their allocations), a notice to each person who was
- * serving at one still ahead that it was cancelled (PRODUCT §7). The allocation goes with the event, so the
+ * serving at one still ahead that it was cancelled (docs/product.md §7). The allocation goes with the event, so the
  * message keeps what it says.
  */
 export async function queueCancelNotices(trx: Transaction<DB>, eventIds: readonly number[], now: Date): Promise<void> {

@@ -25,7 +25,7 @@ export function endOf(row: { datetime: Instant; ends_at: Instant | null }): Inst
   return row.ends_at ?? new Date(Date.parse(row.datetime) + DEFAULT_EVENT_HOURS * 60 * 60 * 1000).toISOString();
 }
 
-/** The `?detail=full` form (PRODUCT §8): the specification's keys first, then the details. */
+/** The `?detail=full` form (docs/product.md §8): the specification's keys first, then the details. */
 export function toEventDetail(row: EventDetailRow): EventDetail {
   return {
     ...toEvent(row),

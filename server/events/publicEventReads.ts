@@ -11,7 +11,7 @@ import { allEventsInPages, findEvent, listEventsBetween } from './eventQueries.t
 
 /**
  * The instants a valid `?date=` or `?from=&to=` stands for (range undefined: the whole list), and whether
- * `?detail=full` asks for the details (PRODUCT §8; without it the specification's keys, exactly).
+ * `?detail=full` asks for the details (docs/product.md §8; without it the specification's keys, exactly).
  */
 type Range = { range: { start: string; end: string } | undefined; detail: boolean };
 

@@ -13,7 +13,7 @@ export interface Team {
 }
 
 /**
- * Where a user leads (PRODUCT §8). `network`: everywhere — admins, and accounts of role `leader`, which keep the
+ * Where a user leads (docs/product.md §8). `network`: everywhere — admins, and accounts of role `leader`, which keep the
  * network-wide rights they had before teams existed (a leader of every team; nothing is written for them). A team
  * leader (a `team_members` row with `leader = 1`, whatever the account's role) leads the events of that team's
  * church in that team's department. Events of the whole network (church null) belong to no team: only

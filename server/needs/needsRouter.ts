@@ -13,7 +13,7 @@ import { overview } from './overviewQueries.ts';
 
 /**
  * Needs per event (how many people of each department and position) and the leader's gap matrix, for leaders
- * within their teams (PRODUCT §8).
+ * within their teams (docs/product.md §8).
  */
 export function needsRouter({ database, config, now }: ApiContext): Router {
   const router = Router();

@@ -48,7 +48,7 @@ interface CellSum {
 }
 
 /**
- * The leader's gap matrix (PRODUCT §8): every event of the scope, by date-time then id, with one row per
+ * The leader's gap matrix (docs/product.md §8): every event of the scope, by date-time then id, with one row per
  * department and position that the event needs or has allocations in — needed, and the allocations by answer —
  * by department name, the department's "anyone" row first, then position name. Allocations without a need show
  * as rows needing 0; an allocation naming no position counts in the department's "anyone" row (position null).

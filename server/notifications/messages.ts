@@ -160,7 +160,7 @@ export function declinedMessage(config: Config, leaderName: string, facts: Alloc
   return { subject: `${facts.member.name} não pode servir: ${event} — ${when}`, text, html };
 }
 
-/** To the allocated: their event moved. Confirmations of the old time go back to pending (PRODUCT §6). */
+/** To the allocated: their event moved. Confirmations of the old time go back to pending (docs/product.md §6). */
 export function eventMovedMessage(config: Config, facts: AllocationFacts, from: Instant): WrittenMessage {
   const event = eventName(facts.event);
   const lines = [

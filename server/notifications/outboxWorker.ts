@@ -50,7 +50,7 @@ export interface OutboxWorker {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The outbox worker (PRODUCT §7), one per API process: it queues the reminders that fall due, claims due
+ * The outbox worker (docs/product.md §7), one per API process: it queues the reminders that fall due, claims due
  * messages (a lease; on PostgreSQL `FOR UPDATE SKIP LOCKED`, so the workers of several instances never take one
  * message together), writes and sends each, and records the outcome. A failed try is retried with back-off
  * until MAX_ATTEMPTS, then the message is `failed`. Messages are independent: up to `concurrency` are in flight,

@@ -42,7 +42,7 @@ async function unremindedAllocations(db: Kysely<DB>, hours: number, now: Instant
 }
 
 /**
- * Queues the reminders that are due at `now` (PRODUCT §7): for each offset of REMINDER_HOURS, each pending or
+ * Queues the reminders that are due at `now` (docs/product.md §7): for each offset of REMINDER_HOURS, each pending or
  * confirmed allocation whose event starts within that many hours — never after the start, never for a declined
  * allocation or a deleted event (there is nothing left to find). An allocation made after its reminder's moment
  * gets none at that offset: its invitation just told the member. A member's services of one day (network

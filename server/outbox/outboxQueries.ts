@@ -3,7 +3,7 @@ import { dialectOf } from '../db/dialect.ts';
 import type { DB, Instant, OutboxStatus } from '../db/schema.ts';
 
 /**
- * The outbox (PRODUCT §7): every message is a row written in the transaction of what caused it, then sent by
+ * The outbox (docs/product.md §7): every message is a row written in the transaction of what caused it, then sent by
  * the worker of server/notifications/. This kit is the one place that writes and reads the table, so the
  * resources that cause messages (escalas, responses, events, passwordReset) queue them without knowing how
  * they are sent.

@@ -23,7 +23,7 @@ export const RESET_MESSAGES_PER_EMAIL = 3;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * "Esqueceu sua senha?" (PRODUCT §1 departure 4). The answer never says whether an account has the email. When
+ * "Esqueceu sua senha?" (docs/product.md §1 departure 4). The answer never says whether an account has the email. When
  * one does (and the email's limit allows), a single-use link valid for an hour is queued for it, in the
  * transaction that records the request; only the SHA-256 of its token is stored with the account.
  */

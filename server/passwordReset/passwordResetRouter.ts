@@ -4,7 +4,7 @@ import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requestPasswordReset, resetPassword } from './passwordReset.ts';
 
-/** `/api/auth/password-reset`: the e-mailed way back into an account (PRODUCT §1 departure 4). */
+/** `/api/auth/password-reset`: the e-mailed way back into an account (docs/product.md §1 departure 4). */
 export function passwordResetRouter({ database, now }: ApiContext): Router {
   const router = Router();
   const { db } = database;

@@ -74,7 +74,7 @@ const envSchema = z.object({
     .transform((value) => (value === 'off' ? [] : [...new Set(value.split(',').map((hours) => Number(hours.trim())))].sort((a, b) => b - a)))
     .refine((hours) => hours.every((value) => value >= 1 && value <= 720), { message: 'deve ser uma lista de horas entre 1 e 720 separadas por vírgula (ex.: 48,3) ou off' })
     .default([48, 3]),
-  // Two services of one member must be at least this far apart, end to start (PRODUCT §8).
+  // Two services of one member must be at least this far apart, end to start (docs/product.md §8).
   ALLOCATION_BUFFER_MINUTES: z
     .string()
     .trim()

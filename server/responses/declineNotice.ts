@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { enqueueMessage } from '../outbox/outboxQueries.ts';
 
 /**
- * Queues the notice to the leader who made the allocation that the member cannot serve (PRODUCT §7), in the
+ * Queues the notice to the leader who made the allocation that the member cannot serve (docs/product.md §7), in the
  * transaction that records the decline. Each decline is its own cause: declining, confirming and declining again
  * tells the leader twice. An allocation nobody is known to have made tells nobody.
  */

@@ -11,7 +11,7 @@ import { answerAsMember, answerByToken, readByToken } from './answers.ts';
 import { AllocationNotFound } from './errors.ts';
 
 /**
- * Members answer their allocations (PRODUCT §6): signed in, or through the token of an e-mailed link (no
+ * Members answer their allocations (docs/product.md §6): signed in, or through the token of an e-mailed link (no
  * session; the token is the permission, valid until the event starts).
  */
 export function responsesRouter({ database, now }: ApiContext): Router {

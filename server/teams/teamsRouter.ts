@@ -10,7 +10,7 @@ import { NotATeamMember, UnknownPosition } from './errors.ts';
 import { deleteTeamMember, findTeamParts, listMyTeams, listTeamMembers, positionsOutside, putTeamMember } from './teamQueries.ts';
 
 /**
- * Teams (PRODUCT §8): a church + a department, its members, the positions each can fill, and its leaders. Admins
+ * Teams (docs/product.md §8): a church + a department, its members, the positions each can fill, and its leaders. Admins
  * manage them; a team's leaders (and network-wide leaders) read their team; everyone reads their own teams.
  */
 export function teamsRouter({ database, now }: ApiContext): Router {

@@ -153,7 +153,7 @@ const detailText = (max: number, label: string) =>
     .nullable();
 
 /**
- * The details of an event (PRODUCT §8), each optional on create and update. `church_id`: the church it belongs to
+ * The details of an event (docs/product.md §8), each optional on create and update. `church_id`: the church it belongs to
  * (null = the whole network; an unknown one is 422 `unknown_church`). `ends_at`: when it ends, written like
  * `datetime` (after it, at most MAX_EVENT_DAYS later; null = start + 2 h). In a series every occurrence lasts
  * as long as the first (or the one edited, with scope=following).

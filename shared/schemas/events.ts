@@ -14,7 +14,7 @@ export type Event = z.infer<typeof eventSchema>;
 export const eventListSchema = z.array(eventSchema);
 
 /**
- * An event with its details (PRODUCT §8), as `?detail=full` reads it: the specification's keys plus the church
+ * An event with its details (docs/product.md §8), as `?detail=full` reads it: the specification's keys plus the church
  * (null = the whole network), title, description, location (each null when not given) and the end (ISO UTC;
  * start + 2 h when none was given).
  */

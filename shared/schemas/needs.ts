@@ -4,7 +4,7 @@ import { departmentSchema, positionRefSchema } from './escalas.ts';
 import { eventTypeRefSchema } from './events.ts';
 
 /**
- * Needs per event and the leader's gap matrix (PRODUCT §8). The schemas only; server/needs/ implements them.
+ * Needs per event and the leader's gap matrix (docs/product.md §8). The schemas only; server/needs/ implements them.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -99,6 +99,6 @@ export const overviewEventSchema = z.object({
   needs: z.array(overviewNeedSchema),
 });
 export type OverviewEvent = z.infer<typeof overviewEventSchema>;
-/** Exactly PRODUCT §8: `[{ event: { id, datetime, event_types, church_id }, needs: [...] }]`, by datetime then id. */
+/** Exactly docs/product.md §8: `[{ event: { id, datetime, event_types, church_id }, needs: [...] }]`, by datetime then id. */
 export const overviewSchema = z.array(overviewEventSchema);
 export type Overview = z.infer<typeof overviewSchema>;

@@ -4,7 +4,7 @@ import { idSchema } from './common.ts';
 import { departmentSchema, memberSchema, positionRefSchema } from './escalas.ts';
 
 /**
- * The network's shape (PRODUCT §8): churches, positions of departments, teams (church + department) and their
+ * The network's shape (docs/product.md §8): churches, positions of departments, teams (church + department) and their
  * members, and the admin's role change.
  */
 

@@ -7,7 +7,7 @@ import { RESPONSE_NOTE_MAX } from '../limits.ts';
 export { RESPONSE_NOTE_MAX };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Answers (PRODUCT §6): the allocated member confirms or declines, signed in or through an e-mailed token
+// Answers (docs/product.md §6): the allocated member confirms or declines, signed in or through an e-mailed token
 // ---------------------------------------------------------------------------------------------------------------
 
 /** PostgreSQL cannot store a NUL, and half a surrogate pair is no text. */

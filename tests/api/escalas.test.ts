@@ -258,7 +258,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         member: { id: w.member.user.id, name: 'Maria Membro', email: w.member.user.email },
         created_at: '2030-01-02T09:08:07.006Z',
         ...UNANSWERED,
-        // Its invitation is queued with it (PRODUCT §7).
+        // Its invitation is queued with it (docs/product.md §7).
         delivery: 'queued',
         position: null,
       });

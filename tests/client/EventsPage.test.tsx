@@ -33,7 +33,7 @@ describe('events page (/events)', () => {
     const api = await openPortal({ events: EVENTS });
     renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
-    // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3; asserted in accountsLogin.test.tsx).
+    // Beside the start's GET /api/auth/me (docs/product.md §1, departure 3; asserted in accountsLogin.test.tsx).
     expect(api.specPaths()).toEqual([WINDOW]);
     const events = api.requests.find((request) => request.path === WINDOW);
     expect(events?.method).toBe('GET');
@@ -174,6 +174,6 @@ describe('events page (/events)', () => {
 });
 
 async function waitForPaths(api: Portal, expected: string[]) {
-  // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3).
+  // Beside the start's GET /api/auth/me (docs/product.md §1, departure 3).
   await waitFor(() => expect(api.specPaths()).toEqual(expected));
 }

@@ -8,7 +8,7 @@ function panel() {
   return screen.getByRole('region', { name: 'Acesso à conta' });
 }
 
-// The start's GET /api/auth/me (PRODUCT.md §1, departure 3) answers { user: null }: a visitor (without
+// The start's GET /api/auth/me (docs/product.md §1, departure 3) answers { user: null }: a visitor (without
 // openPortal, the real API over an empty network).
 describe('login page (/login)', () => {
   it('starts in login mode with the title, four social buttons, hint, fields, link and submit', () => {
@@ -84,12 +84,12 @@ describe('login page (/login)', () => {
     // Both submits happened, and both were kept from reloading the page.
     expect(submits).toEqual([true, true]);
     expect(router.state.location.pathname).toBe('/login');
-    // Only the start's GET /api/auth/me (PRODUCT.md §1, departure 3): no sign-in or registration call.
+    // Only the start's GET /api/auth/me (docs/product.md §1, departure 3): no sign-in or registration call.
     expect(api.specPaths()).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('submitting both filled forms posts to /api/auth/login and /api/auth/register without reloading the page (PRODUCT.md §1, departure 2)', async () => {
+  it('submitting both filled forms posts to /api/auth/login and /api/auth/register without reloading the page (docs/product.md §1, departure 2)', async () => {
     const portal = await openPortal({ events: EVENTS });
     const { user, router } = renderApp('/login');
     const submits: boolean[] = [];

@@ -29,7 +29,7 @@ describe('login and register forms (issue 4)', () => {
     freezeNow();
   });
 
-  it('a visitor’s start asks GET /api/auth/me exactly once; { user: null } keeps Entrar, with no console error (PRODUCT.md §1, departure 3)', async () => {
+  it('a visitor’s start asks GET /api/auth/me exactly once; { user: null } keeps Entrar, with no console error (docs/product.md §1, departure 3)', async () => {
     const portal = await openPortal({ events: EVENTS });
     renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
@@ -165,7 +165,7 @@ describe('login and register forms (issue 4)', () => {
     expect(password).toHaveAccessibleDescription('Informe a senha.');
     expect(screen.getByLabelText('Email de login')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByRole('alert')).toBeNull();
-    // Not even the sign-in call: only the start's GET /api/auth/me (PRODUCT.md §1, departure 3).
+    // Not even the sign-in call: only the start's GET /api/auth/me (docs/product.md §1, departure 3).
     expect(portal.specPaths()).toEqual([]);
     // Typing takes the message away.
     await user.type(password, 'x');

@@ -21,7 +21,7 @@ async function queuedResetToken(portal: Portal, userId: number): Promise<string>
   return (JSON.parse(row.payload) as { secret: string }).secret;
 }
 
-describe('password reset by e-mail (PRODUCT §1 departure 4)', () => {
+describe('password reset by e-mail (docs/product.md §1 departure 4)', () => {
   beforeEach(() => {
     freezeNow();
   });

@@ -7,7 +7,7 @@ import { ANA, EVENTS, freezeNow, LEADER, MEMBER } from './support/fixtures.ts';
 import { openPortal } from './support/realApi.ts';
 import { renderWithProviders } from './support/renderWithProviders.tsx';
 
-describe('the Leader View shares an escala on WhatsApp (PRODUCT §7)', () => {
+describe('the Leader View shares an escala on WhatsApp (docs/product.md §7)', () => {
   beforeEach(() => {
     freezeNow();
   });

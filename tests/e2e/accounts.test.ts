@@ -33,7 +33,7 @@ describePortal('Accounts (issue 4)', (portalTest) => {
     expect(visit.requests.filter((request) => request.path === '/api/auth/register' && request.method === 'POST')).toHaveLength(1);
 
     // A reload keeps the session, even with the site's storage cleared: the cookie alone is the session, and
-    // the top bar reads it again from /api/auth/me (PRODUCT.md §1, departure 3).
+    // the top bar reads it again from /api/auth/me (docs/product.md §1, departure 3).
     await page.evaluate(() => window.localStorage.clear());
     await page.reload();
     await expectAccountLink(visit, 'Ester');
@@ -60,7 +60,7 @@ describePortal('Accounts (issue 4)', (portalTest) => {
     await page.getByRole('heading', { level: 1, name: 'Welcome to Koinonia' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Welcome to Koinonia']);
 
-    // The anonymous pages ask only the start's GET /api/auth/me (PRODUCT.md §1, departure 3) about a session,
+    // The anonymous pages ask only the start's GET /api/auth/me (docs/product.md §1, departure 3) about a session,
     // and show the specification's texts.
     const before = visit.requests.length;
     await page.reload();

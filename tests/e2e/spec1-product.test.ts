@@ -82,7 +82,7 @@ describePortal('§1 what the product does', (portalTest) => {
     await page.getByRole('dialog', { name: 'Event Details' }).getByLabel('Event').waitFor();
   });
 
-  portalTest('submitting the login form posts to /api/auth/login without reloading the page (PRODUCT.md §1, departure 2)', async (visit) => {
+  portalTest('submitting the login form posts to /api/auth/login without reloading the page (docs/product.md §1, departure 2)', async (visit) => {
     const { page } = visit;
     await visit.goto('/login');
     const form = page.getByRole('form', { name: 'Login' });

@@ -207,7 +207,7 @@ describePortal('§2 screens and routes', (portalTest) => {
     expect(await page.getByRole('button', { name: 'Fazer Login' }).count()).toBe(0);
   });
 
-  portalTest('submitting both forms posts to /api/auth/login and /api/auth/register without reloading the page, with no browser validation (PRODUCT.md §1, departure 2)', async (visit) => {
+  portalTest('submitting both forms posts to /api/auth/login and /api/auth/register without reloading the page, with no browser validation (docs/product.md §1, departure 2)', async (visit) => {
     const { page } = visit;
     await visit.goto('/login');
     await page.getByLabel('Email de login').waitFor();

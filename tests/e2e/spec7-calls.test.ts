@@ -11,11 +11,11 @@ describePortal('§7 the calls it makes', (portalTest) => {
   portalTest('loading the events page asks GET /api/events (for the current and next month, in network days)', async (visit) => {
     const expected = await expectedEvents();
     await openEvents(visit);
-    // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3), asserted on its own in spec7-calls.
+    // Beside the start's GET /api/auth/me (docs/product.md §1, departure 3), asserted on its own in spec7-calls.
     expect(visit.specApiCalls()).toEqual([`GET /api/events?from=${expected.window.range.from}&to=${expected.window.range.to}`]);
   });
 
-  portalTest('on start an anonymous visitor\'s page asks GET /api/auth/me exactly once and gets 200 { user: null } (PRODUCT.md §1, departure 3)', async (visit) => {
+  portalTest('on start an anonymous visitor\'s page asks GET /api/auth/me exactly once and gets 200 { user: null } (docs/product.md §1, departure 3)', async (visit) => {
     const { page } = visit;
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
     await openEvents(visit);
@@ -35,7 +35,7 @@ describePortal('§7 the calls it makes', (portalTest) => {
     await visit.page.getByRole('list', { name: 'Próximos eventos' }).getByRole('button').first().click();
     await visit.page.getByRole('dialog', { name: 'Event Details' }).getByLabel('Event', { exact: true }).waitFor();
     const api = visit.requests.filter((request) => request.path.startsWith('/api/'));
-    // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3), asserted on its own in spec7-calls.
+    // Beside the start's GET /api/auth/me (docs/product.md §1, departure 3), asserted on its own in spec7-calls.
     expect(api.filter((request) => `${request.method} ${request.path}` !== SESSION_CALL)).toHaveLength(2);
     for (const request of api) {
       expect(new URL(request.url).origin).toBe(visit.baseUrl);
@@ -49,7 +49,7 @@ describePortal('§7 the calls it makes', (portalTest) => {
     const windowCall = `GET /api/events?from=${expected.window.range.from}&to=${expected.window.range.to}`;
     await openEvents(visit);
     await page.getByRole('tab', { name: 'Leader View' }).click();
-    // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3), asserted on its own in spec7-calls.
+    // Beside the start's GET /api/auth/me (docs/product.md §1, departure 3), asserted on its own in spec7-calls.
     await visit.until(() => visit.specApiCalls().length === 2, 'a second window call');
     expect(visit.specApiCalls()).toEqual([windowCall, windowCall]);
     await page.getByRole('tab', { name: 'My Events' }).click();
@@ -75,12 +75,12 @@ describePortal('§7 the calls it makes', (portalTest) => {
     const day = expected.window.months[1];
     await page.getByRole('button', { name: dayLabel(day, expected.days.get(day) ?? 0), exact: true }).click();
     await page.getByRole('dialog', { name: `Events on ${formatDay(day)}` }).waitFor();
-    // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3).
+    // Beside the start's GET /api/auth/me (docs/product.md §1, departure 3).
     await visit.until(() => visit.specApiCalls().length === 2, 'the day call');
     expect(visit.specApiCalls().at(-1)).toBe(`GET /api/events?date=${day}`);
   });
 
-  portalTest('for a visitor the only auth calls are the start\'s GET /api/auth/me and the forms\' POSTs; no allocation call exists (PRODUCT.md §1, departures 2 and 3)', async (visit) => {
+  portalTest('for a visitor the only auth calls are the start\'s GET /api/auth/me and the forms\' POSTs; no allocation call exists (docs/product.md §1, departures 2 and 3)', async (visit) => {
     const { page } = visit;
     await visit.goto('/login');
     // Empty forms send nothing (the first empty field gets the focus).

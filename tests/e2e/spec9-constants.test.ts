@@ -52,7 +52,7 @@ describePortal('§9 business constants and limits', (portalTest) => {
     for (const key of keys) expect(key).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await page.locator('[data-day]').nth(9).click();
     await page.getByRole('dialog').waitFor();
-    // Beside the start's GET /api/auth/me (PRODUCT.md §1, departure 3), asserted on its own in spec7-calls.
+    // Beside the start's GET /api/auth/me (docs/product.md §1, departure 3), asserted on its own in spec7-calls.
     await visit.until(() => visit.specApiCalls().length === 2, 'the day call');
     expect(visit.specApiCalls()[1]).toBe(`GET /api/events?date=${keys[9]}`);
   });

@@ -7,7 +7,7 @@ const SignedInHomePanel = lazy(() => import('./SignedInHomePanel.tsx').then((mod
 
 /**
  * /: the specification's placeholder for a visitor (and while the session is not known yet, as the build
- * pre-renders it); a signed-in user's own summary instead (PRODUCT §1).
+ * pre-renders it); a signed-in user's own summary instead (docs/product.md §1).
  */
 export function HomeRoute() {
   const session = useSession();

@@ -9,7 +9,7 @@ import { useGetPreferencesQuery, useUpdatePreferencesMutation } from './preferen
 export const PREFERENCES_SAVED_MESSAGE = 'Preferências salvas.';
 
 /**
- * What reaches the member (PRODUCT §7): the escala's e-mails (invitations, reminders, changes) on or off, and a
+ * What reaches the member (docs/product.md §7): the escala's e-mails (invitations, reminders, changes) on or off, and a
  * mobile number leaders may send the escala to by WhatsApp. `GET/PATCH /api/me/preferences`.
  */
 export function NotificationPreferences() {

@@ -9,7 +9,7 @@ import { useCreateBlockoutMutation } from './availabilityApi.ts';
 type Field = 'from' | 'to' | 'note';
 type FieldErrors = Partial<Record<Field, string>>;
 
-/** The checks the API makes (PRODUCT §6), made before sending: both days, in order, at most 366 days. */
+/** The checks the API makes (docs/product.md §6), made before sending: both days, in order, at most 366 days. */
 function checkRange(from: string, to: string): FieldErrors {
   const errors: FieldErrors = {};
   if (from === '') errors.from = 'Informe o primeiro dia.';

@@ -1,7 +1,7 @@
 import type { DeliveryState as Delivery } from '../../../shared/schemas/escalas.ts';
 import './DeliveryState.css';
 
-/** How the last e-mail about an allocation went, as a leader reads it (PRODUCT §7). */
+/** How the last e-mail about an allocation went, as a leader reads it (docs/product.md §7). */
 export const DELIVERY_LABELS: Record<Delivery, string> = {
   queued: 'e-mail na fila',
   sent: 'e-mail enviado',

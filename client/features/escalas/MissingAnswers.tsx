@@ -26,7 +26,7 @@ interface EventAnswers {
 }
 
 /**
- * A leader's home page (PRODUCT §1): the events ahead whose escala still has answers missing (pending) or
+ * A leader's home page (docs/product.md §1): the events ahead whose escala still has answers missing (pending) or
  * declines, with who has not answered and who declined, and why.
  */
 export function MissingAnswers({ range, events, rangeText }: MissingAnswersProps) {

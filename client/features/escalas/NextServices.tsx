@@ -16,7 +16,7 @@ export interface NextServicesProps {
 }
 
 /**
- * The home page's "my next services" (PRODUCT §1): the services ahead that I have not declined, soonest first,
+ * The home page's "my next services" (docs/product.md §1): the services ahead that I have not declined, soonest first,
  * with how many answers I still owe and `Confirmar` / `Não posso` on each.
  */
 export function NextServices({ memberId }: NextServicesProps) {

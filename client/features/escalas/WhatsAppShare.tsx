@@ -11,7 +11,7 @@ export interface WhatsAppShareProps {
 }
 
 /**
- * WhatsApp without an API (PRODUCT §7): "Compartilhar no WhatsApp" opens WhatsApp with the event's escala as
+ * WhatsApp without an API (docs/product.md §7): "Compartilhar no WhatsApp" opens WhatsApp with the event's escala as
  * text (event, date, departments, people and answers), to paste in the ministry's group; and, for each member who
  * gave a mobile number, a link that opens a chat with them holding their invitation. Nothing is sent from here.
  */

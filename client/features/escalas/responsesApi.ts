@@ -4,7 +4,7 @@ import { api } from '../../app/api.ts';
 import { escalasApi } from './escalasApi.ts';
 import { summaryApi } from './summaryApi.ts';
 
-/** A member's answer to one of their allocations (PRODUCT §6). */
+/** A member's answer to one of their allocations (docs/product.md §6). */
 export interface AllocationAnswerRequest {
   allocationId: number;
   /** The allocation's event: who serves there changes with a decline. */

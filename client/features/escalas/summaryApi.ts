@@ -3,7 +3,7 @@ import { api } from '../../app/api.ts';
 import type { AllocationRange } from './escalasApi.ts';
 
 /**
- * The home page's reads (PRODUCT §1): the same answers as My Events and Leader View, shown by the home page's own
+ * The home page's reads (docs/product.md §1): the same answers as My Events and Leader View, shown by the home page's own
  * summary, which says on screen when they fail. Quiet in the console: the home page is also where a sign-out
  * lands, and a read asked in that moment is answered 401 without anything being wrong.
  */

@@ -11,7 +11,7 @@ export interface EventDetailFieldsProps {
 }
 
 /**
- * What a signed-in user sees of an event beyond the specification's two fields (PRODUCT §8): its church (or the
+ * What a signed-in user sees of an event beyond the specification's two fields (docs/product.md §8): its church (or the
  * whole network), when it ends, and its title, location and description when it has them. Read-only.
  */
 export function EventDetailFields({ event, idPrefix, timeZone }: EventDetailFieldsProps) {

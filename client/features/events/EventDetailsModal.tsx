@@ -11,7 +11,7 @@ import { modalClosed, selectDetailsEventId } from './eventsSlice.ts';
 
 /**
  * Event Details, open while the slice holds an event id: the specification's for a visitor; a signed-in user
- * also sees the event's church, end, title, location and description (`?detail=full`, PRODUCT §8).
+ * also sees the event's church, end, title, location and description (`?detail=full`, docs/product.md §8).
  */
 export function EventDetailsModal() {
   const eventId = useAppSelector(selectDetailsEventId);

@@ -80,7 +80,7 @@ function DepartmentNeeds({ department, idPrefix, valueOf, onChange, onPositions 
 }
 
 /**
- * "Necessidades" of one event (PRODUCT §8): how many people each department the user manages needs there, by
+ * "Necessidades" of one event (docs/product.md §8): how many people each department the user manages needs there, by
  * position or anyone ("Qualquer função"); an admin or a leader manages every department, a team leader the
  * departments of the teams they lead at the event's church. Save replaces the needs of the departments shown
  * (`PUT /api/events/{id}/needs`, 0 removes one), for this event or this and the following of its series.

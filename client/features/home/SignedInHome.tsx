@@ -11,7 +11,7 @@ export interface SignedInHomeProps {
   children: ReactNode;
 }
 
-/** `/` for a signed-in user (PRODUCT §1): a greeting and their own summary instead of the placeholder. */
+/** `/` for a signed-in user (docs/product.md §1): a greeting and their own summary instead of the placeholder. */
 export function SignedInHome({ user, children }: SignedInHomeProps) {
   const { portalName } = usePublicConfig();
   useDocumentTitle();

@@ -15,7 +15,7 @@ export interface ForgotPasswordDialogProps {
 }
 
 /**
- * "Esqueceu sua senha?" (PRODUCT §1 departure 4): asks the account's email and sends a single-use link. The
+ * "Esqueceu sua senha?" (docs/product.md §1 departure 4): asks the account's email and sends a single-use link. The
  * answer is the same whether or not an account has the email, and so is what the dialog says.
  */
 export function ForgotPasswordDialog({ email: initialEmail = '', onClose }: ForgotPasswordDialogProps) {

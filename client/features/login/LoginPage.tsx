@@ -33,7 +33,7 @@ export function LoginPage({ renderAccount }: LoginPageProps) {
 }
 
 /**
- * `/login?redefinir=<token>`, the e-mailed reset link (PRODUCT §1 departure 4): a dialog asks the new password.
+ * `/login?redefinir=<token>`, the e-mailed reset link (docs/product.md §1 departure 4): a dialog asks the new password.
  * Closing it leaves `/login` without the token.
  */
 function PasswordResetLink() {

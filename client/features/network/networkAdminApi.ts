@@ -30,7 +30,7 @@ const MY_TEAMS = { type: 'Team' as const, id: 'MINE' };
 const USERS = { type: 'User' as const, id: 'LIST' };
 
 /**
- * The admin's calls on the network's shape (PRODUCT §8). Only the lazily loaded admin page imports this file.
+ * The admin's calls on the network's shape (docs/product.md §8). Only the lazily loaded admin page imports this file.
  * Every write is quiet: the screen shows the API's pt-BR message. What each write invalidates:
  * a church, department or event type the lists of its kind; a position its department's positions and the gap
  * matrix (its columns are positions); a team membership that team, my teams (I may have added myself), the

@@ -3,7 +3,7 @@ import type { Church, MyTeam, Position } from '../../../shared/schemas/network.t
 import { api } from '../../app/api.ts';
 
 /**
- * The network's shape as the features read it (PRODUCT §8): churches, departments and their positions, and the
+ * The network's shape as the features read it (docs/product.md §8): churches, departments and their positions, and the
  * teams I belong to. Shared by the gap matrix, the network's admin screens and the allocation dialog; the
  * writes belong to the admin screens (features/network).
  */

@@ -8,7 +8,7 @@ const SIGNED_IN_TAGS = ['Session', 'MyEvent', 'Allocation', 'CalendarToken'] as 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * `GET /api/auth/me`, once at start for every visitor (PRODUCT.md §1, departure 3): the signed-in user, or
+     * `GET /api/auth/me`, once at start for every visitor (docs/product.md §1, departure 3): the signed-in user, or
      * null (200 `{ user: null }`) for an anonymous one. The HttpOnly session cookie is the only source of truth.
      */
     getSession: build.query<User | null, void>({

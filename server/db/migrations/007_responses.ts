@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { instantType, withId } from './columns.ts';
 
 /**
- * Escalas that close the loop (PRODUCT §6): an allocation becomes an invitation with an answer, and members
+ * Escalas that close the loop (docs/product.md §6): an allocation becomes an invitation with an answer, and members
  * keep the days they cannot serve.
  *
  * Allocations made before this migration were never asked: their members did not agree to anything, so they

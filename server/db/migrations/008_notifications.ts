@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { instantType, withId } from './columns.ts';
 
 /**
- * Notifications (PRODUCT §7): the outbox the messages wait in, the members' preferences, and the password reset
- * links (PRODUCT §1 departure 4).
+ * Notifications (docs/product.md §7): the outbox the messages wait in, the members' preferences, and the password reset
+ * links (docs/product.md §1 departure 4).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One row per message, written in the transaction of what caused it. `dedupe_key` names the cause (the

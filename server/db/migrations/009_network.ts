@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { instantType, withId } from './columns.ts';
 
 /**
- * The network's shape (PRODUCT §8): churches, positions per department, teams (church + department) with their
+ * The network's shape (docs/product.md §8): churches, positions per department, teams (church + department) with their
  * members, the positions each can fill and their leaders, the needs of each event, event details, and the
  * position an allocation fills.
  *

@@ -4,13 +4,13 @@ import type { Agent } from '../../support/authAgent.ts';
 import { testDatabases } from '../../support/testDatabases.ts';
 import { createNetworkEvent, networkWorld, type NetworkWorld } from './networkWorld.ts';
 
-/** What a path id may not be (PRODUCT §4: ids are integers 1 … 2147483647; anything else in a path is 400). */
+/** What a path id may not be (docs/api.md §4: ids are integers 1 … 2147483647; anything else in a path is 400). */
 const BAD_IDS = ['0', '-1', 'abc', '99999999999', '2147483648', '1.5', '1e3', '007', '%20'];
 /** Well-formed, but no such row. */
 const UNKNOWN_ID = 2_147_483_647;
 
 /**
- * The network's calls (PRODUCT §8) under bad input: malformed ids, wrong types, extra fields, bodies over the
+ * The network's calls (docs/product.md §8) under bad input: malformed ids, wrong types, extra fields, bodies over the
  * limit and ids of nothing answer a 4xx `{ error: { code, message } }` in pt-BR — never a 500 — and write nothing.
  */
 describe.each(testDatabases)('the network’s calls under bad input on $name', ({ open }) => {

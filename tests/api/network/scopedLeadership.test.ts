@@ -6,7 +6,7 @@ import { testDatabases } from '../../support/testDatabases.ts';
 import { createNetworkEvent, networkWorld, type NetworkWorld } from './networkWorld.ts';
 
 /**
- * PRODUCT §8: a team leader allocates only in their team (the event's church and the department); admins and
+ * docs/product.md §8: a team leader allocates only in their team (the event's church and the department); admins and
  * accounts of role `leader` everywhere; events of the whole network only network-wide leaders.
  */
 describe.each(testDatabases)('scoped leadership on $name', ({ open }) => {
@@ -160,7 +160,7 @@ describe.each(testDatabases)('scoped leadership on $name', ({ open }) => {
       await w.teamLeader.agent.get(`/api/events/${a}/candidates`).expect(200);
       expectApiError(await w.teamLeader.agent.get(`/api/events/${b}/candidates`), 403, 'forbidden');
       await w.teamLeader.agent.get(`/api/events/${a}/team`).expect(200);
-      // The WhatsApp links of an escala (PRODUCT §7) too.
+      // The WhatsApp links of an escala (docs/product.md §7) too.
       const share = await w.teamLeader.agent.get(`/api/events/${a}/whatsapp`).expect(200);
       expect(share.body.escala.text).toContain('Quésia Leitura');
       expectApiError(await w.teamLeader.agent.get(`/api/events/${b}/whatsapp`), 403, 'forbidden');

@@ -8,7 +8,7 @@ import { CookieJar } from 'tough-cookie';
 export const PORTAL_ORIGIN = 'http://portal.test';
 const PORTAL_HOST = new URL(PORTAL_ORIGIN).host;
 
-/** The session question every page asks once at start (PRODUCT.md §1, departure 3). */
+/** The session question every page asks once at start (docs/product.md §1, departure 3). */
 export const SESSION_PATH = '/api/auth/me';
 
 /** Where the harness sends the page's requests: the real API app listening on 127.0.0.1. */
@@ -283,7 +283,7 @@ export const requestLog = {
     return activeState().requests.map((request) => request.path);
   },
   /**
-   * The paths asked so far without the start's `GET /api/auth/me`, which every page asks once (PRODUCT.md §1,
+   * The paths asked so far without the start's `GET /api/auth/me`, which every page asks once (docs/product.md §1,
    * departure 3): the list the specification's "exactly these calls" rules are about.
    */
   specPaths(): string[] {

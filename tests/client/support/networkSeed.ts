@@ -3,7 +3,7 @@ import type { Portal } from './realApi.ts';
 import type { Person } from './fixtures.ts';
 
 /**
- * The network's shape (PRODUCT §8) stored straight in the test API's database, for the client tests of the gap
+ * The network's shape (docs/product.md §8) stored straight in the test API's database, for the client tests of the gap
  * matrix and the admin screens: churches, positions of the standing departments, team members, event needs.
  */
 export interface NetworkSeed {

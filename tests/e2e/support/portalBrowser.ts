@@ -22,7 +22,7 @@ export interface RecordedRequest {
   headers: Record<string, string>;
 }
 
-/** The session question every visit asks once at start (PRODUCT.md §1, departure 3). */
+/** The session question every visit asks once at start (docs/product.md §1, departure 3). */
 export const SESSION_CALL = 'GET /api/auth/me';
 
 /** One page of the portal with everything it logged and asked recorded from the start. */
@@ -58,7 +58,7 @@ export class PortalVisit {
 
   /**
    * The `/api` requests so far without the start's `GET /api/auth/me`, which every visit asks once
-   * (PRODUCT.md §1, departure 3): the calls the specification's rules about "exactly these calls" are about.
+   * (docs/product.md §1, departure 3): the calls the specification's rules about "exactly these calls" are about.
    */
   specApiCalls(): string[] {
     return this.apiCalls().filter((call) => call !== SESSION_CALL);

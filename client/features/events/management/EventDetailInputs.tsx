@@ -9,7 +9,7 @@ export interface EventDetailInputsProps {
 }
 
 /**
- * The event's details (PRODUCT §8), all optional: the church it belongs to (or the whole network), a title, the
+ * The event's details (docs/product.md §8), all optional: the church it belongs to (or the whole network), a title, the
  * location, when it ends and a description.
  */
 export function EventDetailInputs({ idPrefix, values, onChange }: EventDetailInputsProps) {

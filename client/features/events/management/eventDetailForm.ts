@@ -1,7 +1,7 @@
 import { addDays, dayjs, isDayKey } from '../../../../shared/dayKey.ts';
 import type { EventDetail } from '../../../../shared/schemas/events.ts';
 
-/** What the detail fields of the event form hold (PRODUCT §8); the church as the select's value ('' = toda a rede). */
+/** What the detail fields of the event form hold (docs/product.md §8); the church as the select's value ('' = toda a rede). */
 export interface EventDetailValues {
   churchId: string;
   title: string;
