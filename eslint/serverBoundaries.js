@@ -12,7 +12,7 @@
 // owns the table. The one exception is ALLOWED_EDGES below. A new resource is one more entry in RESOURCES.
 
 const RESOURCES = ['accounts', 'availability', 'calendarFeeds', 'churches', 'escalas', 'events', 'eventTypes', 'needs', 'notifications', 'passwordReset', 'responses', 'teams'];
-const KITS = ['http', 'outbox', 'recurrence'];
+const KITS = ['http', 'outbox', 'policy', 'recurrence'];
 
 /** resource → the files of another resource it may import, and why. */
 const ALLOWED_EDGES = [

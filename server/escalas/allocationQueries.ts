@@ -4,6 +4,7 @@ import { MAX_EVENT_DAYS } from '../../shared/schemas/events.ts';
 import { isUniqueViolation } from '../db/isUniqueViolation.ts';
 import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
 import { lastDeliveryStates } from '../outbox/outboxQueries.ts';
+import type { PersonalDataView } from '../policy/personalDataView.ts';
 import { endMsOf, toEvent, type EventSlot } from './eventRows.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -22,6 +23,7 @@ function selectAllocations(db: Db) {
       'allocations.status',
       'allocations.responded_at',
       'allocations.reason',
+      'events.church_id',
       'departments.id as department_id',
       'departments.name as department_name',
       'users.id as member_id',
@@ -39,6 +41,7 @@ type AllocationRow = {
   status: AllocationStatus;
   responded_at: Instant | null;
   reason: string | null;
+  church_id: number | null;
   department_id: number;
   department_name: string;
   member_id: number;
@@ -48,47 +51,56 @@ type AllocationRow = {
   position_name: string | null;
 };
 
-/** The rows as allocations, each with the last delivery state of the messages about it (PRODUCT §7). */
-async function toAllocations(db: Db, rows: AllocationRow[]): Promise<Allocation[]> {
+/**
+ * The rows as allocations, each with the last delivery state of the messages about it (docs/product.md §7). With
+ * a viewer's `view`, what they may not read of the member (docs/product.md §11) is null: the e-mail, the reason.
+ */
+async function toAllocations(db: Db, rows: AllocationRow[], view?: PersonalDataView): Promise<Allocation[]> {
   const delivery = await lastDeliveryStates(db, rows.map((row) => row.id));
-  return rows.map((row) => toAllocation(row, delivery.get(row.id) ?? null));
+  return rows.map((row) => toAllocation(row, delivery.get(row.id) ?? null, view));
 }
 
-function toAllocation(row: AllocationRow, delivery: Allocation['delivery']): Allocation {
+function toAllocation(row: AllocationRow, delivery: Allocation['delivery'], view: PersonalDataView | undefined): Allocation {
   return {
     id: row.id,
     event_id: row.event_id,
     department: { id: row.department_id, name: row.department_name },
-    member: { id: row.member_id, name: row.member_name, email: row.member_email },
+    member: { id: row.member_id, name: row.member_name, email: !view || view.contactOf(row.member_id) ? row.member_email : null },
     created_at: row.created_at,
     status: row.status,
     responded_at: row.responded_at,
-    reason: row.reason,
+    reason: !view || view.notesAt(row.member_id, row.church_id, row.department_id) ? row.reason : null,
     delivery,
     position: row.position_id === null || row.position_name === null ? null : { id: row.position_id, name: row.position_name },
   };
 }
 
-export async function findAllocation(db: Db, id: number): Promise<Allocation | undefined> {
+export async function findAllocation(db: Db, id: number, view?: PersonalDataView): Promise<Allocation | undefined> {
   const row = await selectAllocations(db).where('allocations.id', '=', id).executeTakeFirst();
-  return row && (await toAllocations(db, [row]))[0];
+  return row && (await toAllocations(db, [row], view))[0];
 }
 
-export async function listEventAllocations(db: Db, eventId: number): Promise<Allocation[]> {
+export async function listEventAllocations(db: Db, eventId: number, view?: PersonalDataView): Promise<Allocation[]> {
   const rows = await selectAllocations(db)
     .where('allocations.event_id', '=', eventId)
     .orderBy('departments.name')
     .orderBy('users.name')
     .orderBy('allocations.id')
     .execute();
-  return toAllocations(db, rows);
+  return toAllocations(db, rows, view);
 }
 
 /**
  * Allocations of the events starting in [start, end), in event order; with `churchIds`, only at events of those
  * churches (a team leader's view: the whole escala of their churches' events).
  */
-export async function listAllocationsBetween(db: Db, start: Instant, end: Instant, churchIds?: readonly number[]): Promise<Allocation[]> {
+export async function listAllocationsBetween(
+  db: Db,
+  start: Instant,
+  end: Instant,
+  churchIds?: readonly number[],
+  view?: PersonalDataView,
+): Promise<Allocation[]> {
   if (churchIds && churchIds.length === 0) return [];
   let query = selectAllocations(db).where('events.datetime', '>=', start).where('events.datetime', '<', end);
   if (churchIds) query = query.where('events.church_id', 'in', churchIds);
@@ -98,16 +110,27 @@ export async function listAllocationsBetween(db: Db, start: Instant, end: Instan
     .orderBy('departments.name')
     .orderBy('users.name')
     .execute();
-  return toAllocations(db, rows);
+  return toAllocations(db, rows, view);
 }
 
 /**
  * The member's pending and confirmed allocations at other events that overlap this one once both are widened by
- * `bufferMinutes` on each side: [start, end] of two services closer than the buffer (PRODUCT §8). An event's end
+ * `bufferMinutes` on each side: [start, end] of two services closer than the buffer (docs/product.md §8). An event's end
  * is its `ends_at`, or two hours after it starts. A declined allocation frees the member: it never counts.
  */
-export async function findScheduleConflicts(db: Db, memberId: number, event: EventSlot, bufferMinutes: number): Promise<ScheduleConflict[]> {
+export async function findScheduleConflicts(db: Db, memberId: number, event: EventSlot, bufferMinutes: number): Promise<Clash[]> {
   return (await scheduleConflictsOfMembers(db, [memberId], event, bufferMinutes)).get(memberId) ?? [];
+}
+
+/** A clashing service, with the church of its event (null: the whole network), which its JSON leaves out. */
+export interface Clash {
+  conflict: ScheduleConflict;
+  churchId: number | null;
+}
+
+/** The clashes a viewer may see (docs/product.md §11): where an outsider serves at other churches stays private. */
+export function clashesSeenBy(view: PersonalDataView, memberId: number, clashes: readonly Clash[]): ScheduleConflict[] {
+  return clashes.filter((clash) => view.scheduleAt(memberId, clash.churchId)).map((clash) => clash.conflict);
 }
 
 const MINUTE_MS = 60 * 1000;
@@ -118,8 +141,8 @@ export async function scheduleConflictsOfMembers(
   memberIds: readonly number[],
   event: EventSlot,
   bufferMinutes: number,
-): Promise<Map<number, ScheduleConflict[]>> {
-  const conflicts = new Map<number, ScheduleConflict[]>();
+): Promise<Map<number, Clash[]>> {
+  const conflicts = new Map<number, Clash[]>();
   if (memberIds.length === 0) return conflicts;
   const bufferMs = bufferMinutes * MINUTE_MS;
   const startMs = Date.parse(event.datetime);
@@ -139,6 +162,7 @@ export async function scheduleConflictsOfMembers(
       'events.id',
       'events.datetime',
       'events.ends_at',
+      'events.church_id',
       'event_types.name as type_name',
       'departments.id as department_id',
       'departments.name as department_name',
@@ -154,7 +178,7 @@ export async function scheduleConflictsOfMembers(
   for (const row of rows) {
     if (endMsOf(row) + bufferMs <= startMs) continue;
     const list = conflicts.get(row.member_id) ?? [];
-    list.push({ event: toEvent(row), department: { id: row.department_id, name: row.department_name } });
+    list.push({ conflict: { event: toEvent(row), department: { id: row.department_id, name: row.department_name } }, churchId: row.church_id });
     conflicts.set(row.member_id, list);
   }
   return conflicts;

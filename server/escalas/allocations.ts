@@ -6,7 +6,8 @@ import { blockedRangesOn } from '../availability/blockoutQueries.ts';
 import type { DB } from '../db/schema.ts';
 import { requireScope, type LeaderScope } from '../http/leaderScope.ts';
 import { enqueueMessage } from '../outbox/outboxQueries.ts';
-import { findAllocation, findScheduleConflicts, insertAllocation, isAllocated } from './allocationQueries.ts';
+import { blockedRangesSeenBy, type PersonalDataView } from '../policy/personalDataView.ts';
+import { clashesSeenBy, findAllocation, findScheduleConflicts, insertAllocation, isAllocated } from './allocationQueries.ts';
 import { findDepartment } from './departmentQueries.ts';
 import { AlreadyAllocated, EventNotFound, MemberUnavailable, ScheduleConflict, UnknownDepartment, UnknownMember, UnknownPosition } from './errors.ts';
 import { findEventStart } from './eventRows.ts';
@@ -19,6 +20,8 @@ export interface AllocationContext {
   leaderId: number;
   /** Where the leader may allocate (http/leaderScope.ts): the event's church and the department. */
   scope: LeaderScope;
+  /** What the leader may read of the member (policy/personalDataView.ts): in the answer and in a refusal. */
+  view: PersonalDataView;
   /** Services of one member closer than this (minutes, end to start) are a conflict unless forced. */
   bufferMinutes: number;
   /** The network timezone: a blockout's days are its days. */
@@ -58,10 +61,11 @@ export async function allocateMember(ctx: AllocationContext, eventId: number, in
     await lockMember(trx, member.id);
     if (await isAllocated(trx, eventId, member.id)) throw new AlreadyAllocated();
     if (!input.force) {
-      const blockouts = await blockedRangesOn(trx, member.id, dayKeyOf(event.datetime, ctx.timeZone));
-      if (blockouts.length > 0) throw new MemberUnavailable(member.name, blockouts);
-      const conflicts = await findScheduleConflicts(trx, member.id, event, ctx.bufferMinutes);
-      if (conflicts.length > 0) throw new ScheduleConflict(member.name, ctx.bufferMinutes, conflicts);
+      const day = dayKeyOf(event.datetime, ctx.timeZone);
+      const blockouts = await blockedRangesOn(trx, member.id, day);
+      if (blockouts.length > 0) throw new MemberUnavailable(member.name, blockedRangesSeenBy(ctx.view, member.id, blockouts, day));
+      const clashes = await findScheduleConflicts(trx, member.id, event, ctx.bufferMinutes);
+      if (clashes.length > 0) throw new ScheduleConflict(member.name, ctx.bufferMinutes, clashesSeenBy(ctx.view, member.id, clashes));
     }
     // Every allocation has its answer token from the start; the raw token exists only in its invitation.
     const answerToken = newResponseToken();
@@ -75,7 +79,7 @@ export async function allocateMember(ctx: AllocationContext, eventId: number, in
       position_id: position?.id ?? null,
     });
     if (id === undefined) throw new AlreadyAllocated();
-    // The invitation (PRODUCT §7) is queued with the allocation: both are stored, or neither.
+    // The invitation (docs/product.md §7) is queued with the allocation: both are stored, or neither.
     await enqueueMessage(trx, {
       kind: 'invitation',
       key: `invitation:${id}`,
@@ -86,5 +90,5 @@ export async function allocateMember(ctx: AllocationContext, eventId: number, in
     });
     return id;
   });
-  return findAllocation(ctx.db, allocationId);
+  return findAllocation(ctx.db, allocationId, ctx.view);
 }

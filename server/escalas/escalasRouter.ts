@@ -16,8 +16,10 @@ import { badRequest, notFound } from '../http/httpError.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { leaderScopeOf, requireChurchScope, requireLeadership, requireScope, scopeTouchesChurch, type LeaderScope } from '../http/leaderScope.ts';
 import { requireAdmin, requireUser } from '../http/requireUser.ts';
+import { blockedRangesSeenBy, personalDataViewOf, type PersonalDataView } from '../policy/personalDataView.ts';
 import {
   allocatedMembers,
+  clashesSeenBy,
   deleteAllocation,
   findAllocationPlace,
   isAllocated,
@@ -32,6 +34,7 @@ import { findDepartment, insertDepartment, listDepartments } from './departmentQ
 import { DepartmentExists, NotOnTheTeam, PositionExists } from './errors.ts';
 import { findEventStart, type EventSlot } from './eventRows.ts';
 import { MEMBER_SEARCH_LIMIT, searchMembers } from './memberQueries.ts';
+import type { Member } from '../../shared/schemas/escalas.ts';
 import { insertPosition, listPositions } from './positionQueries.ts';
 import { teamPlacesOf, type TeamPlace } from './teamPlaces.ts';
 import { listMyEvents } from './myEventQueries.ts';
@@ -59,7 +62,7 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     res.status(201).json(department);
   });
 
-  // The positions of a department (PRODUCT §8): Vocal, Bateria... Everyone signed in reads them; admins add.
+  // The positions of a department (docs/product.md §8): Vocal, Bateria... Everyone signed in reads them; admins add.
   router.get('/api/departments/:id/positions', async (req, res) => {
     requireUser(req);
     const departmentId = parseInput(idParamSchema, req.params.id);
@@ -88,33 +91,40 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     return event;
   }
 
+  /** A member as the viewer may see them: the e-mail only where they see the person's contact (docs/product.md §11). */
+  const memberSeenBy = (view: PersonalDataView, member: Member): Member => (view.contactOf(member.id) ? member : { ...member, email: null });
+
   // Leader calls: admins, role leader, and team leaders (of any role) — each within their scope.
+  // A team leader finds anyone by name, but reads e-mails only of their teams' members.
   router.get('/api/members', async (req, res) => {
-    await requireLeadership(db, req);
+    const { user } = await requireLeadership(db, req);
     const { q } = parseInput(memberSearchQuerySchema, req.query);
-    res.json(await searchMembers(db, q));
+    const view = await personalDataViewOf(db, user);
+    res.json((await searchMembers(db, q)).map((member) => memberSeenBy(view, member)));
   });
 
-  // A team leader sees the whole escala of their churches' events (every department), and changes only their team's.
+  // A team leader sees the whole escala of their churches' events (every department), and changes only their team's;
+  // the e-mails of their teams' members only, and the decline reasons of their own teams' places only.
   router.get('/api/allocations', async (req, res) => {
-    const { scope } = await requireLeadership(db, req);
+    const { user, scope } = await requireLeadership(db, req);
     const { from, to } = parseInput(dayRangeQuerySchema, req.query);
     const churchIds = scope.network ? undefined : [...new Set(scope.teams.map((team) => team.churchId))];
-    res.json(await listAllocationsBetween(db, startOfDayUtc(from, tz), endOfDayUtc(to, tz), churchIds));
+    const view = await personalDataViewOf(db, user);
+    res.json(await listAllocationsBetween(db, startOfDayUtc(from, tz), endOfDayUtc(to, tz), churchIds, view));
   });
 
   router.get('/api/events/:id/allocations', async (req, res) => {
-    const { scope } = await requireLeadership(db, req);
+    const { user, scope } = await requireLeadership(db, req);
     const eventId = parseInput(idParamSchema, req.params.id);
     await eventInScope(scope, eventId);
-    res.json(await listEventAllocations(db, eventId));
+    res.json(await listEventAllocations(db, eventId, await personalDataViewOf(db, user)));
   });
 
   // The member picker: who is already there, blocked that day, or serving close by — before the leader submits.
   // With ?department_id=, the members of that team (the event's church and the department) come first, with the
   // positions they can fill; then the others.
   router.get('/api/events/:id/candidates', async (req, res) => {
-    const { scope } = await requireLeadership(db, req);
+    const { user, scope } = await requireLeadership(db, req);
     const eventId = parseInput(idParamSchema, req.params.id);
     const { q, department_id: departmentId } = parseInput(candidateQuerySchema, req.query);
     const event = await eventInScope(scope, eventId);
@@ -124,19 +134,21 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     const others = (await searchMembers(db, q, MEMBER_SEARCH_LIMIT + teamMembers.length)).filter((member) => !team.has(member.id));
     const members = [...teamMembers, ...others].slice(0, MEMBER_SEARCH_LIMIT);
     const ids = members.map((member) => member.id);
-    const [allocated, blockouts, conflicts] = await Promise.all([
+    const day = dayKeyOf(event.datetime, tz);
+    const [allocated, blockouts, clashes, view] = await Promise.all([
       allocatedMembers(db, eventId, ids),
-      blockedRangesOfMembersOn(db, ids, dayKeyOf(event.datetime, tz)),
+      blockedRangesOfMembersOn(db, ids, day),
       scheduleConflictsOfMembers(db, ids, event, config.allocationBufferMinutes),
+      personalDataViewOf(db, user),
     ]);
     res.json(
       members.map((member) => {
         const place = team.get(member.id);
         return {
-          ...member,
+          ...memberSeenBy(view, member),
           allocated: allocated.has(member.id),
-          blockouts: blockouts.get(member.id) ?? [],
-          conflicts: conflicts.get(member.id) ?? [],
+          blockouts: blockedRangesSeenBy(view, member.id, blockouts.get(member.id) ?? [], day),
+          conflicts: clashesSeenBy(view, member.id, clashes.get(member.id) ?? []),
           team: place ? { leader: place.leader, positions: place.positions } : null,
         };
       }),
@@ -159,7 +171,8 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     const { user, scope } = await requireLeadership(db, req);
     const eventId = parseInput(idParamSchema, req.params.id);
     const input = parseInput(createAllocationRequestSchema, req.body);
-    const context = { db, leaderId: user.id, scope, bufferMinutes: config.allocationBufferMinutes, timeZone: tz, now: now() };
+    const view = await personalDataViewOf(db, user);
+    const context = { db, leaderId: user.id, scope, view, bufferMinutes: config.allocationBufferMinutes, timeZone: tz, now: now() };
     res.status(201).json(await allocateMember(context, eventId, input));
   });
 

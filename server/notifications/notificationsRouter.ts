@@ -5,6 +5,7 @@ import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireChurchScope, requireLeadership } from '../http/leaderScope.ts';
 import { requireUser } from '../http/requireUser.ts';
+import { personalDataViewOf } from '../policy/personalDataView.ts';
 import { EventNotFound } from './errors.ts';
 import { eventAllocations, findEvent } from './messageQueries.ts';
 import { escalaWhatsappText, invitationWhatsappText } from './messages.ts';
@@ -29,20 +30,22 @@ export function notificationsRouter({ database, config, now }: ApiContext): Rout
     res.json(await updatePreferences(db, user.id, changes, now()));
   });
 
-  // WhatsApp without an API (PRODUCT §7): links a leader opens, nothing is sent from here.
+  // WhatsApp without an API (docs/product.md §7): links a leader opens, nothing is sent from here.
   router.get('/api/events/:id/whatsapp', async (req, res) => {
-    // Team leaders too (PRODUCT §8), for the events of the churches where they lead a team.
-    const { scope } = await requireLeadership(db, req);
+    // Team leaders too (docs/product.md §8), for the events of the churches where they lead a team.
+    const { user, scope } = await requireLeadership(db, req);
     const eventId = parseInput(idParamSchema, req.params.id);
     const event = await findEvent(db, eventId);
     if (!event) throw new EventNotFound();
     requireChurchScope(scope, event.church_id);
     const allocations = await eventAllocations(db, eventId);
     const text = escalaWhatsappText(config, event, allocations);
+    // A per-member link carries the phone: only for people whose contact the leader may read (docs/product.md §11).
+    const view = await personalDataViewOf(db, user);
     const links: WhatsappLinks = {
       escala: { text, url: whatsappUrl(text) },
       members: allocations.flatMap((allocation) =>
-        allocation.phone && allocation.status !== 'declined'
+        allocation.phone && allocation.status !== 'declined' && view.contactOf(allocation.member.id)
           ? [{ allocation_id: allocation.id, member: allocation.member, url: whatsappUrl(invitationWhatsappText(config, allocation), allocation.phone) }]
           : [],
       ),

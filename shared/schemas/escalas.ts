@@ -21,16 +21,20 @@ export const createDepartmentRequestSchema = z.strictObject({
 });
 export type CreateDepartmentRequest = z.input<typeof createDepartmentRequestSchema>;
 
-/** A position of a department (PRODUCT §8): Vocal, Bateria... */
+/** A position of a department (docs/product.md §8): Vocal, Bateria... */
 export const positionRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export type PositionRef = z.infer<typeof positionRefSchema>;
 
-export const memberSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+/**
+ * A member as a leader sees them: `email` is null where the leader may not read it — a team leader reads the
+ * e-mails of their teams' members only (docs/product.md §11); they find and allocate anyone else by name and id.
+ */
+export const memberSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() });
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);
 export const memberSearchQuerySchema = z.strictObject({ q: z.string().max(100).refine(withoutNul, NUL_MESSAGE).optional() });
 
-/** An allocation is an invitation (PRODUCT §6): `pending` until the member confirms or declines it. */
+/** An allocation is an invitation (docs/product.md §6): `pending` until the member confirms or declines it. */
 export const allocationStatusSchema = z.enum(['pending', 'confirmed', 'declined']);
 export type AllocationStatus = z.infer<typeof allocationStatusSchema>;
 
@@ -51,7 +55,7 @@ export const allocationSchema = z.object({
   /** The member's note on a decline; null otherwise. */
   reason: z.string().nullable(),
   /**
-   * How the last message about it went (PRODUCT §7): queued (a retried one stays queued), sent, failed after its
+   * How the last message about it went (docs/product.md §7): queued (a retried one stays queued), sent, failed after its
    * tries, or not sent because the member turned e-mail off; null when no message was ever queued.
    */
   delivery: deliveryStateSchema.nullable(),
@@ -102,7 +106,7 @@ export const myEventSchema = eventSchema.extend({
   responded_at: z.string().nullable(),
   /** The position I fill there, if the leader named one. */
   position: positionRefSchema.nullable(),
-  /** The event's details (PRODUCT §8), null when not given. */
+  /** The event's details (docs/product.md §8), null when not given. */
   title: z.string().nullable(),
   location: z.string().nullable(),
   /** When it ends (ISO UTC): its own end, or two hours after the start. */

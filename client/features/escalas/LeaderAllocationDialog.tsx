@@ -34,7 +34,7 @@ export interface LeaderAllocationDialogProps {
  * and buttons, with suggestions as you type, each marked when the member is unavailable that day or serves close
  * by (shown for the member picked before Submit); Submit saves the allocation, and its errors show here — a
  * schedule conflict or a blocked day with `Alocar mesmo assim`, an unknown department with where to create it.
- * Função offers the department's positions (PRODUCT §8).
+ * Função offers the department's positions (docs/product.md §8).
  */
 export function LeaderAllocationDialog({ event, onClose, department, position }: LeaderAllocationDialogProps) {
   const { timeZone } = usePublicConfig();
@@ -102,7 +102,7 @@ export function LeaderAllocationDialog({ event, onClose, department, position }:
         >
           <datalist id={`${id}-members`}>
             {form.members.map((member) => (
-              <option key={member.id} value={member.email} label={candidateLabel(member)}>
+              <option key={member.id} value={member.email ?? member.name} label={candidateLabel(member)}>
                 {candidateLabel(member)}
               </option>
             ))}

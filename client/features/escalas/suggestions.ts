@@ -58,7 +58,7 @@ export function matchedMember<M extends Member>(typed: string, suggestions: read
   const reference = memberReferenceOf(typed, suggestions);
   if (reference === undefined) return undefined;
   return suggestions.find((member) =>
-    typeof reference === 'number' ? member.id === reference : member.email.toLocaleLowerCase('pt-BR') === reference.toLocaleLowerCase('pt-BR'),
+    typeof reference === 'number' ? member.id === reference : member.email?.toLocaleLowerCase('pt-BR') === reference.toLocaleLowerCase('pt-BR'),
   );
 }
 
@@ -67,7 +67,7 @@ const SUGGESTIONS_MAX = 20;
 
 /**
  * What the API is sent for the Member field: the email when it is one (typed, or picked from the datalist,
- * whose values are emails); the id of the one suggested member with exactly that name; else the id of the one
+ * whose values are emails, or names where the leader may not read the e-mail); the id of the one suggested member with exactly that name; else the id of the one
  * suggested member whose name or email contains what was typed (`Souza`), when the suggestions are all there
  * are; otherwise undefined.
  */
@@ -75,13 +75,13 @@ export function memberReferenceOf(typed: string, suggestions: readonly Member[])
   const text = typed.trim();
   if (text === '') return undefined;
   const lower = text.toLocaleLowerCase('pt-BR');
-  const byEmail = suggestions.find((member) => member.email.toLocaleLowerCase('pt-BR') === lower);
-  if (byEmail) return byEmail.email;
+  const byEmail = suggestions.find((member) => member.email?.toLocaleLowerCase('pt-BR') === lower);
+  if (byEmail?.email) return byEmail.email;
   const byName = suggestions.filter((member) => member.name.trim().toLocaleLowerCase('pt-BR') === lower);
   if (byName.length === 1) return byName[0]!.id;
   if (text.includes('@')) return text;
   const containing = suggestions.filter(
-    (member) => member.name.toLocaleLowerCase('pt-BR').includes(lower) || member.email.toLocaleLowerCase('pt-BR').includes(lower),
+    (member) => member.name.toLocaleLowerCase('pt-BR').includes(lower) || (member.email?.toLocaleLowerCase('pt-BR').includes(lower) ?? false),
   );
   return containing.length === 1 && suggestions.length < SUGGESTIONS_MAX ? containing[0]!.id : undefined;
 }
