@@ -12,6 +12,7 @@ import { parseInput } from '../http/parseInput.ts';
 import { requireLeader } from '../http/requireUser.ts';
 import { instantOfRequest } from '../recurrence/localDateTime.ts';
 import { createEvent, deleteEvent, updateEvent, type EventCommandContext, type EventDetails } from './eventCommands.ts';
+import { eventDetailReads } from './publicEventReads.ts';
 
 /** The detail fields of a create or update body, parsed. */
 interface EventDetailInput {
@@ -23,11 +24,16 @@ interface EventDetailInput {
 }
 
 /**
- * Leaders and admins publish the calendar: create (optionally repeating), edit and cancel events. Mounted
- * behind the session chain; the public reads of events are in publicEventReads.ts.
+ * Leaders and admins publish the calendar: create (optionally repeating), edit and cancel events; signed-in
+ * users read the events' details (`?detail=full`). Mounted behind the session chain; the public reads of events
+ * are in publicEventReads.ts.
  */
-export function eventsRouter({ database, config, now }: ApiContext): Router {
+export function eventsRouter(context: ApiContext): Router {
+  const { database, config, now } = context;
   const router = Router();
+  const detailReads = eventDetailReads(context);
+  router.get('/api/events', detailReads['/api/events']);
+  router.get('/api/events/:id', detailReads['/api/events/:id']);
   const tz = config.timeZone;
   const commandContext = (user: User): EventCommandContext => ({ db: database.db, timeZone: tz, now: now(), userId: user.id });
   const detailsOf = (input: EventDetailInput): EventDetails => ({

@@ -1,3 +1,4 @@
+import type { Request, Response } from 'express';
 import { endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import { eventListQuerySchema, eventReadQuerySchema } from '../../shared/schemas/events.ts';
@@ -5,6 +6,7 @@ import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
 import { jsonResponseCache } from '../http/jsonResponseCache.ts';
 import { parseInput } from '../http/parseInput.ts';
+import { requireUser } from '../http/requireUser.ts';
 import { sendJsonArray } from '../http/sendJsonArray.ts';
 import type { SessionlessRead, SessionlessRequest } from '../http/sessionlessRead.ts';
 import { allEventsInPages, findEvent, listEventsBetween } from './eventQueries.ts';
@@ -17,11 +19,37 @@ type Range = { range: { start: string; end: string } | undefined; detail: boolea
 
 const MAX_REMEMBERED_RANGES = 512;
 
+type EventReads = { '/api/events': SessionlessRead; '/api/events/:id': SessionlessRead };
+
 /**
  * The events page's reads, answered before the session chain (api/sessionlessPublicReads.ts) and from the
- * response cache: the same for every caller, signed in or not.
+ * response cache: the same for every caller, signed in or not, with exactly the specification's keys. A read
+ * with `?detail=` never reaches them: it goes through the session chain to `eventDetailReads`.
  */
-export function publicEventReads({ database, config }: ApiContext): { '/api/events': SessionlessRead; '/api/events/:id': SessionlessRead } {
+export function publicEventReads(context: ApiContext): EventReads {
+  return eventReads(context, false);
+}
+
+/**
+ * `?detail=full` on the same paths, mounted behind the session chain (events/eventsRouter.ts): the details are
+ * for signed-in users (docs/product.md §8, §11) — an anonymous caller gets 401, whatever the rest of the query.
+ */
+export function eventDetailReads(context: ApiContext): Record<keyof EventReads, (req: Request, res: Response) => Promise<void>> {
+  const reads = eventReads(context, true);
+  return {
+    '/api/events': async (req, res) => {
+      requireUser(req);
+      await reads['/api/events'](req, res);
+    },
+    '/api/events/:id': async (req, res) => {
+      requireUser(req);
+      await reads['/api/events/:id'](req, res);
+    },
+  };
+}
+
+/** The two reads; `withDetails` says whether `?detail=full` may add the details (else it is never honoured). */
+function eventReads({ database, config }: ApiContext, withDetails: boolean): EventReads {
   const { db } = database;
   const tz = config.timeZone;
   const sendCached = jsonResponseCache(database.dataVersion);
@@ -39,7 +67,7 @@ export function publicEventReads({ database, config }: ApiContext): { '/api/even
     let range: Range['range'];
     if (query.date !== undefined) range = { start: startOfDayUtc(query.date, tz), end: endOfDayUtc(query.date, tz) };
     else if (query.from !== undefined && query.to !== undefined) range = { start: startOfDayUtc(query.from, tz), end: endOfDayUtc(query.to, tz) };
-    const answer = { range, detail: query.detail === 'full' };
+    const answer = { range, detail: withDetails && query.detail === 'full' };
     if (ranges.size >= MAX_REMEMBERED_RANGES) ranges.clear();
     ranges.set(key, answer);
     return answer;
@@ -54,7 +82,8 @@ export function publicEventReads({ database, config }: ApiContext): { '/api/even
     },
     '/api/events/:id': async (req, res) => {
       const id = parseInput(idParamSchema, req.params.id);
-      const detail = parseInput(eventReadQuerySchema, req.query).detail === 'full';
+      const query = parseInput(eventReadQuerySchema, req.query);
+      const detail = withDetails && query.detail === 'full';
       if (!(await sendCached(res, `#${id}${detail ? '/full' : ''}`, () => findEvent(db, id, detail)))) throw notFound('Evento não encontrado.');
     },
   };

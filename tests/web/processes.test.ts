@@ -79,17 +79,18 @@ describe('the events API process', SLOW, () => {
     expect(events.length).toBeGreaterThanOrEqual(32);
     expect(events.length).toBeLessThanOrEqual(50);
     expect(events.some((event) => event.event_types === null)).toBe(true);
+    // ?detail=full is for signed-in users (docs/product.md §8): anonymous, it goes through the session chain to a 401.
     const missing = await getJson(port, '/api/events/2147483647?detail=full', { 'X-Request-Id': 'req-missing-1' });
-    expectApiError(asError(missing), 404, 'not_found');
+    expectApiError(asError(missing), 401, 'unauthenticated');
     expect(missing.headers['x-request-id']).toBe('req-missing-1');
 
     const completed = (id: string) => (line: LogLine) => (line.req as { id?: string } | undefined)?.id === id;
     const listLine = await main.waitForLine(completed('req-list-1'), 'the log line of the list');
     expect(listLine).toMatchObject({ req: { id: 'req-list-1', method: 'GET', path: '/api/events' }, res: { status: 200 } });
     expect(typeof listLine.responseTime).toBe('number');
-    const missingLine = await main.waitForLine(completed('req-missing-1'), 'the log line of the 404');
+    const missingLine = await main.waitForLine(completed('req-missing-1'), 'the log line of the 401');
     // The path without its query string (a query may carry a calendar token).
-    expect(missingLine).toMatchObject({ req: { method: 'GET', path: '/api/events/2147483647' }, res: { status: 404 } });
+    expect(missingLine).toMatchObject({ req: { method: 'GET', path: '/api/events/2147483647' }, res: { status: 401 } });
 
     // A generated id when the client sends none (or a bad one).
     const generated = await getJson(port, '/api/events?date=2026-11-22', { 'X-Request-Id': 'bad id with spaces' });

@@ -44,7 +44,7 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
 
       const plain = await request(w.t.app).get(`/api/events/${res.body.id}`).expect(200);
       expectEventShape(plain.body);
-      const full = await request(w.t.app).get(`/api/events/${res.body.id}?detail=full`).expect(200);
+      const full = await w.member.agent.get(`/api/events/${res.body.id}?detail=full`).expect(200);
       expect(full.body).toEqual(detail);
       const day = await request(w.t.app).get('/api/events?date=2030-04-07').expect(200);
       for (const event of day.body) expectEventShape(event);
@@ -55,11 +55,12 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
         expectEventShape((await agent.get(`/api/events/${res.body.id}`).expect(200)).body);
         for (const event of (await agent.get('/api/events?date=2030-04-07').expect(200)).body) expectEventShape(event);
       }
-      const range = await request(w.t.app).get('/api/events?from=2030-04-07&to=2030-04-07&detail=full').expect(200);
+      // The details are for signed-in users (docs/product.md §8, §11): a member reads them.
+      const range = await w.member.agent.get('/api/events?from=2030-04-07&to=2030-04-07&detail=full').expect(200);
       expect(range.body).toEqual([detail]);
-      const dayFull = await request(w.t.app).get('/api/events?date=2030-04-07&detail=full').expect(200);
+      const dayFull = await w.member.agent.get('/api/events?date=2030-04-07&detail=full').expect(200);
       expect(dayFull.body).toEqual([detail]);
-      const all = await request(w.t.app).get('/api/events?detail=full').expect(200);
+      const all = await w.member.agent.get('/api/events?detail=full').expect(200);
       expect(all.body.find((e: { id: number }) => e.id === res.body.id)).toEqual(detail);
       for (const event of all.body) expect(keysOf(event)).toEqual(DETAIL_KEYS);
       // The whole list without detail stays the spec's.
@@ -68,7 +69,7 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
 
     it('without details: the whole network, null texts, ending two hours after the start', async () => {
       const res = await create({ datetime: '2030-04-08T10:00', title: '   ' }).expect(201);
-      const full = await request(w.t.app).get(`/api/events/${res.body.id}?detail=full`).expect(200);
+      const full = await w.member.agent.get(`/api/events/${res.body.id}?detail=full`).expect(200);
       expect(full.body).toMatchObject({ church_id: null, title: null, description: null, location: null, ends_at: '2030-04-08T15:00:00.000Z' });
     });
 
@@ -82,8 +83,8 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
       expectApiError(await create({ datetime: '2030-04-09T10:00', ends_at: '2030-04-16T10:01' }), 400, 'invalid_request');
       expectApiError(await create({ datetime: '2030-04-09T10:00', title: 'x'.repeat(201) }), 400, 'invalid_request');
       expectApiError(await create({ datetime: '2030-04-09T10:00', description: 'x'.repeat(2001) }), 400, 'invalid_request');
-      expectApiError(await request(w.t.app).get('/api/events?detail=yes'), 400, 'invalid_request');
-      expectApiError(await request(w.t.app).get('/api/events/1?detail=yes'), 400, 'invalid_request');
+      expectApiError(await w.member.agent.get('/api/events?detail=yes'), 400, 'invalid_request');
+      expectApiError(await w.member.agent.get('/api/events/1?detail=yes'), 400, 'invalid_request');
       expectApiError(await request(w.t.app).get('/api/events/1?other=1'), 400, 'invalid_request');
       expect(await w.t.database.db.selectFrom('events').select('id').where('datetime', '=', '2030-04-09T13:00:00.000Z').execute()).toEqual([]);
     });
@@ -113,7 +114,7 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
         ends_at: '2030-06-02T19:30',
       }).expect(201);
       const occurrences = async () =>
-        (await request(w.t.app).get('/api/events?from=2030-06-01&to=2030-06-30&detail=full').expect(200)).body as Array<Record<string, unknown>>;
+        (await w.member.agent.get('/api/events?from=2030-06-01&to=2030-06-30&detail=full').expect(200)).body as Array<Record<string, unknown>>;
       const all = await occurrences();
       expect(all).toHaveLength(4);
       for (const event of all) {

@@ -104,7 +104,7 @@ describe.each(databases)('upgrading a database of migration 008 to 009 on $name'
 
     // Events read as before; their details say "whole network, two hours".
     expectEventShape((await request(app).get(`/api/events/${single}`).expect(200)).body);
-    expect((await request(app).get(`/api/events/${inSeries}?detail=full`).expect(200)).body).toEqual({
+    expect((await asMember.get(`/api/events/${inSeries}?detail=full`).expect(200)).body).toEqual({
       id: inSeries,
       datetime: '2030-06-08T22:00:00.000Z',
       event_types: { name: 'Culto' },
