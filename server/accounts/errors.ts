@@ -27,7 +27,9 @@ export class CommonPassword extends Error {
 
 export class TooManyLoginAttempts extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    super(`Muitas tentativas de login. Tente novamente em ${Math.ceil(retryAfterSeconds / 60)} minuto(s).`);
+    // A slowed account's wait is a few seconds (accounts/loginThrottle.ts): said in seconds, not as "1 minuto".
+    const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} segundo(s)` : `${Math.ceil(retryAfterSeconds / 60)} minuto(s)`;
+    super(`Muitas tentativas de login. Tente novamente em ${wait}.`);
   }
 }
 

@@ -4,9 +4,12 @@ import { TooManyLoginAttempts } from './errors.ts';
 import { lockKey } from './throttleLock.ts';
 
 // OWASP's guidance (Authentication and Credential Stuffing cheat sheets): slow the attacker, not the owner.
-// Failures are counted per account *and* address; across addresses the account is only slowed, with delays
-// that grow but stay short; a browser that signed in to the account before (a recognised device) and an open
-// session changing its password are counted apart, so strangers' failures never reach them.
+// Failures are counted per account *and* address; across addresses the account is only slowed: each
+// unrecognised address waits a few seconds for a turn of its own, which nobody else's attempts can take or
+// push back, so the right password from a new browser always gets in after that short wait (issue 25, attack
+// item 4: a guess a second from rotating addresses used to keep a new browser out for minutes). A browser that
+// signed in to the account before (a recognised device) and an open session changing its password are counted
+// apart, so strangers' failures never reach them.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -22,12 +25,21 @@ export const MAX_FAILURES_PER_CLIENT = 10;
 
 /** Failures of unrecognised clients against one account, from any address, count this long. */
 export const ACCOUNT_WINDOW_MS = 60 * MINUTE;
-/** That many are free; after them each attempt waits a delay after the latest failure… */
+/** That many are free; after them the account is slowed… */
 export const ACCOUNT_FREE_FAILURES = 10;
-/** …30 s, doubling with every further failure… */
-export const ACCOUNT_FIRST_DELAY_MS = 30 * SECOND;
-/** …but never longer: a right password is never refused for long. */
-export const ACCOUNT_MAX_DELAY_MS = 5 * MINUTE;
+/**
+ * …: an unrecognised address is first answered 429 with this Retry-After, and may try once when it comes back
+ * after it. Each turn is one attempt, so every guess from every address waits; the owner waits once.
+ */
+export const ACCOUNT_TURN_DELAY_MS = 5 * SECOND;
+/** A turn not used within this time after its wait is gone (the next attempt waits again). */
+export const ACCOUNT_TURN_VALID_MS = 2 * MINUTE;
+
+/**
+ * The `client` of a row that is not a failure but an address waiting for its turn at a slowed account
+ * (`failed_at`: when it was told to wait). No count of failures reads it.
+ */
+const WAITING = 'waiting';
 
 const EMAIL_KEYS = 1;
 const ADDRESS_KEYS = 2;
@@ -55,12 +67,6 @@ function clientColumn(client: LoginClient): string | null {
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / SECOND));
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
 
-/** The account's delay after `failures` failures of unrecognised clients within its window (0 while free). */
-export function accountDelayMs(failures: number): number {
-  if (failures < ACCOUNT_FREE_FAILURES) return 0;
-  return Math.min(ACCOUNT_FIRST_DELAY_MS * 2 ** Math.min(failures - ACCOUNT_FREE_FAILURES, 20), ACCOUNT_MAX_DELAY_MS);
-}
-
 type FailureQuery = ReturnType<typeof failures>;
 function failures(trx: Transaction<DB>, since: string) {
   return trx.selectFrom('login_failures').where('failed_at', '>', since);
@@ -75,16 +81,38 @@ async function refuseOverLimit(query: FailureQuery, limit: number, now: Date): P
   if (freeing) throw new TooManyLoginAttempts(seconds(Date.parse(freeing.failed_at) + FAILURE_WINDOW_MS - now.getTime()));
 }
 
-async function refuseWhileAccountSlowed(trx: Transaction<DB>, email: string, now: Date): Promise<void> {
+/** Whether unrecognised clients' failures against the account, from any address, are past the free ones. */
+async function accountSlowed(trx: Transaction<DB>, email: string, now: Date): Promise<boolean> {
   const row = await failures(trx, before(now, ACCOUNT_WINDOW_MS))
     .where('email', '=', email)
     .where('client', 'is', null)
-    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('failed_at').as('latest')])
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
-  const delay = accountDelayMs(Number(row.count));
-  if (delay === 0 || row.latest === null) return;
-  const until = Date.parse(row.latest) + delay;
-  if (until > now.getTime()) throw new TooManyLoginAttempts(seconds(until - now.getTime()));
+  return Number(row.count) >= ACCOUNT_FREE_FAILURES;
+}
+
+/**
+ * At a slowed account, this address's turn: undefined when it waited and may try now (the turn is used up),
+ * otherwise the refusal to answer — the rest of its wait, or a new wait, written down here and kept when the
+ * refusal is answered.
+ */
+async function takeTurn(trx: Transaction<DB>, email: string, address: string, now: Date): Promise<TooManyLoginAttempts | undefined> {
+  const waits = trx.selectFrom('login_failures').where('email', '=', email).where('address', '=', address).where('client', '=', WAITING);
+  const ready = await waits
+    .where('failed_at', '<=', before(now, ACCOUNT_TURN_DELAY_MS))
+    .where('failed_at', '>', before(now, ACCOUNT_TURN_DELAY_MS + ACCOUNT_TURN_VALID_MS))
+    .select('id')
+    .orderBy('failed_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (ready) {
+    await trx.deleteFrom('login_failures').where('id', '=', ready.id).execute();
+    return undefined;
+  }
+  const waiting = await waits.where('failed_at', '>', before(now, ACCOUNT_TURN_DELAY_MS)).select('failed_at').orderBy('failed_at').limit(1).executeTakeFirst();
+  if (waiting) return new TooManyLoginAttempts(seconds(Date.parse(waiting.failed_at) + ACCOUNT_TURN_DELAY_MS - now.getTime()));
+  await trx.insertInto('login_failures').values({ email, address, client: WAITING, failed_at: now.toISOString() }).execute();
+  return new TooManyLoginAttempts(seconds(ACCOUNT_TURN_DELAY_MS));
 }
 
 /**
@@ -99,7 +127,8 @@ export async function beginLoginAttempt(db: Kysely<DB>, attempt: LoginAttemptOf,
   const { email, address } = attempt;
   const client = clientColumn(attempt.client);
   const since = before(now, FAILURE_WINDOW_MS);
-  return db.transaction().execute(async (trx) => {
+  // A refusal is returned, not thrown, so that what it wrote (an address's wait) is committed with it.
+  const outcome = await db.transaction().execute(async (trx): Promise<LoginAttempt | TooManyLoginAttempts> => {
     await lockKey(trx, EMAIL_KEYS, email);
     if (client !== null) {
       await refuseOverLimit(failures(trx, since).where('email', '=', email).where('client', '=', client), MAX_FAILURES_PER_CLIENT, now);
@@ -109,13 +138,18 @@ export async function beginLoginAttempt(db: Kysely<DB>, attempt: LoginAttemptOf,
         MAX_FAILURES_PER_PAIR,
         now,
       );
-      await refuseWhileAccountSlowed(trx, email, now);
       await lockKey(trx, ADDRESS_KEYS, address);
       await refuseOverLimit(failures(trx, since).where('address', '=', address).where('client', 'is', null), MAX_FAILURES_PER_ADDRESS, now);
+      if (await accountSlowed(trx, email, now)) {
+        const refusal = await takeTurn(trx, email, address, now);
+        if (refusal) return refusal;
+      }
     }
     await trx.insertInto('login_failures').values({ email, address, client, failed_at: now.toISOString() }).execute();
     return { email, address, client };
   });
+  if (outcome instanceof TooManyLoginAttempts) throw outcome;
+  return outcome;
 }
 
 /** The attempt failed: its row stays; rows older than every window are dropped so the table stays small. */

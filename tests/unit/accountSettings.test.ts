@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountDelayMs } from '../../server/accounts/loginThrottle.ts';
+import { TooManyLoginAttempts } from '../../server/accounts/errors.ts';
+import { ACCOUNT_FREE_FAILURES, ACCOUNT_TURN_DELAY_MS } from '../../server/accounts/loginThrottle.ts';
 import { randomDemoPassword } from '../../server/demo/seedDemo.ts';
 import { checkPasswordRules } from '../../server/accounts/passwordRules.ts';
 import { ConfigError, loadConfig } from '../../server/platform/config.ts';
@@ -21,8 +22,12 @@ describe('REGISTRATIONS_PER_HOUR and DEMO_DATA', () => {
 });
 
 describe('the account delay of the login throttle', () => {
-  it('is free for 10 failures, then 30 s doubling, never over 5 minutes', () => {
-    expect([0, 9, 10, 11, 12, 13, 14, 15, 1000].map((failures) => accountDelayMs(failures) / 1000)).toEqual([0, 0, 30, 60, 120, 240, 300, 300, 300]);
+  it('is free for 10 failures, then a turn 5 s away, said in seconds (a pair’s refusal in minutes)', () => {
+    expect({ free: ACCOUNT_FREE_FAILURES, turn: ACCOUNT_TURN_DELAY_MS / 1000 }).toEqual({ free: 10, turn: 5 });
+    expect(new TooManyLoginAttempts(5).message).toBe('Muitas tentativas de login. Tente novamente em 5 segundo(s).');
+    expect(new TooManyLoginAttempts(59).message).toBe('Muitas tentativas de login. Tente novamente em 59 segundo(s).');
+    expect(new TooManyLoginAttempts(60).message).toBe('Muitas tentativas de login. Tente novamente em 1 minuto(s).');
+    expect(new TooManyLoginAttempts(14 * 60 + 1).message).toBe('Muitas tentativas de login. Tente novamente em 15 minuto(s).');
   });
 });
 
