@@ -11,14 +11,32 @@ declare module 'express-serve-static-core' {
 
 const SANE_ID = /^[\w-]{1,64}$/;
 
-/** Paths whose last segment is a secret (an e-mailed answer or password-reset link): logged without it. */
-const SECRET_IN_PATH = /^(\/api\/responses\/|\/api\/auth\/password-reset\/)[^/]+$/;
+/**
+ * Routes whose path carries a secret after this prefix (an e-mailed answer or password-reset link). Whatever
+ * follows the prefix — the token, a trailing slash, more segments — is logged as `:token`. The prefix is
+ * compared loosely (any case, percent-decoded, repeated slashes as one): more spellings are masked than the
+ * router answers, never fewer, so no request to those routes writes its token to the log (issue 25, attack
+ * item 7; a regex anchored at the end let `/api/responses/<token>/` through).
+ */
+const SECRET_ROUTES = ['/api/responses/', '/api/auth/password-reset/'] as const;
+
+function comparable(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: compared as it came.
+  }
+  return decoded.replace(/\/{2,}/g, '/').toLowerCase();
+}
 
 /** The path as logged: never the query string (it may carry a calendar token), never a token in the path. */
 export function loggedPath(originalUrl: string): string {
   const queryAt = originalUrl.indexOf('?');
   const path = queryAt === -1 ? originalUrl : originalUrl.slice(0, queryAt);
-  return path.replace(SECRET_IN_PATH, '$1:token');
+  const route = comparable(path);
+  const secret = SECRET_ROUTES.find((prefix) => route.startsWith(prefix));
+  return secret === undefined ? path : `${secret}:token`;
 }
 
 /**
