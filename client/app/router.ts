@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PORTAL_ROUTES, SIGNED_IN_ROUTES, SPEC_ROUTES, type SignedInRoute, type SpecRoute } from '../../shared/portalRoutes.ts';
 import { Shell } from './layout/Shell.tsx';
 import { lazyPage, type LazyPage } from './lazyPage.ts';
 import { EventsRoute } from './routes/EventsRoute.tsx';
@@ -7,44 +9,48 @@ import { EventsRoute } from './routes/EventsRoute.tsx';
 // before hydrating), so an anonymous /events downloads and starts no login, home or availability code.
 const HomeRoute = lazyPage(() => import('./routes/HomeRoute.tsx').then((module) => module.HomeRoute));
 const LoginRoute = lazyPage(() => import('./routes/LoginRoute.tsx').then((module) => module.LoginRoute));
-const SignedInOnly = lazyPage(() => import('./routes/AvailabilityRoute.tsx').then((module) => module.SignedInOnly));
+const SessionKnown = lazyPage(() => import('./routes/SignedInOnly.tsx').then((module) => module.SessionKnown));
+const SignInRequired = lazyPage(() => import('./routes/SignedInOnly.tsx').then((module) => module.SignInRequired));
 const AvailabilityRoute = lazyPage(() => import('./routes/AvailabilityRoute.tsx').then((module) => module.AvailabilityRoute));
 const GapMatrixRoute = lazyPage(() => import('./routes/GapMatrixRoute.tsx').then((module) => module.GapMatrixRoute));
 const NetworkRoute = lazyPage(() => import('./routes/NetworkRoute.tsx').then((module) => module.NetworkRoute));
 
 /** Every page downloaded when first opened. */
-export const LAZY_PAGES = [HomeRoute, LoginRoute, SignedInOnly, AvailabilityRoute, GapMatrixRoute, NetworkRoute];
+export const LAZY_PAGES = [HomeRoute, LoginRoute, SessionKnown, SignInRequired, AvailabilityRoute, GapMatrixRoute, NetworkRoute];
+
+/** The page of each route (shared/portalRoutes.ts, the list the web host answers 200 too). */
+const SPEC_PAGES: Record<SpecRoute, ComponentType> = {
+  [PORTAL_ROUTES.home]: HomeRoute,
+  [PORTAL_ROUTES.login]: LoginRoute,
+  [PORTAL_ROUTES.events]: EventsRoute,
+};
+const SIGNED_IN_PAGES: Record<SignedInRoute, ComponentType> = {
+  [PORTAL_ROUTES.availability]: AvailabilityRoute,
+  [PORTAL_ROUTES.gapMatrix]: GapMatrixRoute,
+  [PORTAL_ROUTES.network]: NetworkRoute,
+};
 
 /**
  * The three routes of the specification inside the shell, and the signed-in area's own pages
- * (`/disponibilidade`, the gap matrix `/escalas/lacunas`, the network's admin `/rede`), which for anyone not
- * signed in are like any other path. Any other path matches the last
- * route and renders nothing at all. No route declares an error element, so react-router's default one
- * (`Unexpected Application Error!`) is the fallback.
+ * (`/disponibilidade`, the gap matrix `/escalas/lacunas`, the network's admin `/rede`): nothing until the session
+ * is known, then the shell with the page, or for anyone not signed in "Entre para continuar" (docs/product.md §1,
+ * departure 5). Any other path matches the last route and renders nothing at all (the web host answers it 404).
+ * No route declares an error element, so react-router's default one (`Unexpected Application Error!`) is the
+ * fallback.
  */
 export const routes: RouteObject[] = [
   {
     Component: Shell,
+    children: SPEC_ROUTES.map((path) => ({ path, Component: SPEC_PAGES[path] })),
+  },
+  {
+    Component: SessionKnown,
     children: [
-      { path: '/', Component: HomeRoute },
-      { path: '/login', Component: LoginRoute },
-      { path: '/events', Component: EventsRoute },
+      {
+        Component: Shell,
+        children: [{ Component: SignInRequired, children: SIGNED_IN_ROUTES.map((path) => ({ path, Component: SIGNED_IN_PAGES[path] })) }],
+      },
     ],
-  },
-  {
-    path: '/disponibilidade',
-    Component: SignedInOnly,
-    children: [{ Component: Shell, children: [{ index: true, Component: AvailabilityRoute }] }],
-  },
-  {
-    path: '/escalas/lacunas',
-    Component: SignedInOnly,
-    children: [{ Component: Shell, children: [{ index: true, Component: GapMatrixRoute }] }],
-  },
-  {
-    path: '/rede',
-    Component: SignedInOnly,
-    children: [{ Component: Shell, children: [{ index: true, Component: NetworkRoute }] }],
   },
   { path: '*', element: null },
 ];
@@ -53,7 +59,7 @@ export const routes: RouteObject[] = [
  * The lazy pages the pre-rendered paths (shared/prerenderedPages.ts) draw. The build's pre-rendering fails if one
  * is missing here (a page that suspends cannot render to a string).
  */
-const PRERENDERED_LAZY_PAGES: Record<string, LazyPage<object> | undefined> = { '/': HomeRoute, '/login': LoginRoute };
+const PRERENDERED_LAZY_PAGES: Record<string, LazyPage<object> | undefined> = { [PORTAL_ROUTES.home]: HomeRoute, [PORTAL_ROUTES.login]: LoginRoute };
 
 /**
  * Downloads the lazy page of a pre-rendered `pathname`, so a first render (the hydration, the build's

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
+import { portalRouteOf, SPEC_ROUTES } from '../../shared/portalRoutes.ts';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { requestLogger } from '../http/requestLogger.ts';
@@ -27,7 +28,9 @@ export interface WebAppOptions {
 
 /**
  * The web host: the built SPA, its public config, and `/api` forwarded to the events API. The pages the build
- * pre-rendered are sent with the configuration written in (pages.ts) and every other path gets the empty shell;
+ * pre-rendered are sent with the configuration written in (pages.ts), the other routes of ours
+ * (shared/portalRoutes.ts) get the empty shell, and any other path that is no file of the build the same shell
+ * with 404 (the client renders nothing there; docs/product.md §1, departure 5);
  * assets go out in the brotli or gzip copy the build wrote beside them when the browser accepts one.
  * `/api` requests are handed to the proxy (http-proxy-middleware) before Express sees them: no body parser
  * touches their streams and no header of the host's own is mixed into the API's answers.
@@ -74,17 +77,18 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, l
     }),
   );
   const sendShell: express.RequestHandler = (req, res) => sendPrepared(req, res, pages.shell);
+  const sendMissing: express.RequestHandler = (req, res) => sendPrepared(req, res.status(404), pages.shell);
   const sendPage: express.RequestHandler = (req, res, next) => {
     const page = pages.byPath.get(req.path);
     if (page) sendPrepared(req, res, page);
     else next();
   };
-  app.get(['/', '/login', '/events'], sendPage);
+  app.get([...SPEC_ROUTES], sendPage);
   app.get('/index.html', sendShell);
   const { manifest } = pages;
   if (manifest) app.get('/manifest.webmanifest', (req, res) => sendPrepared(req, res, manifest));
   // The build's page templates carry placeholders: never sent as they are.
-  app.use('/prerendered', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? sendShell(req, res, next) : next()));
+  app.use('/prerendered', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? sendMissing(req, res, next) : next()));
   app.use(
     expressStaticGzip(clientDir, {
       enableBrotli: true,
@@ -93,7 +97,7 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, l
       serveStatic: { index: false, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') },
     }),
   );
-  app.get('/{*splat}', sendShell);
+  app.get('/{*splat}', (req, res, next) => (portalRouteOf(req.path) ? sendShell(req, res, next) : sendMissing(req, res, next)));
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Não encontrado.');
   });

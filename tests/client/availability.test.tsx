@@ -23,12 +23,12 @@ describe('Minha disponibilidade (/disponibilidade, issue 13)', () => {
     freezeNow();
   });
 
-  it('renders nothing at all for a visitor: for them it is like any other path', async () => {
+  it('asks a visitor to sign in ("Entre para continuar", issue 21) and asks nothing but the session', async () => {
     const portal = await openPortal({ events: EVENTS });
-    const { container } = renderApp('/disponibilidade');
-    await waitFor(() => expect(portal.paths()).toEqual(['/api/auth/me']));
+    renderApp('/disponibilidade');
+    expect(await screen.findByRole('heading', { name: 'Entre para continuar', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Entrar na conta' })).toHaveAttribute('href', '/login?next=/disponibilidade');
     await portal.settled();
-    expect(container).toBeEmptyDOMElement();
     expect(portal.paths()).toEqual(['/api/auth/me']);
   });
 

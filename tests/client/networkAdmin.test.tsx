@@ -26,12 +26,13 @@ describe('the network’s admin screens (issue 15)', () => {
     freezeNow();
   });
 
-  it('renders nothing at all for a visitor, like any other path', async () => {
+  it('asks a visitor to sign in ("Entre para continuar", issue 21) and asks nothing but the session', async () => {
     const portal = await openPortal({ events: EVENTS });
-    const { container } = renderApp('/rede');
-    await waitFor(() => expect(portal.paths()).toEqual(['/api/auth/me']));
+    renderApp('/rede');
+    expect(await screen.findByRole('heading', { name: 'Entre para continuar', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Entrar na conta' })).toHaveAttribute('href', '/login?next=/rede');
     await portal.settled();
-    expect(container).toBeEmptyDOMElement();
+    expect(portal.paths()).toEqual(['/api/auth/me']);
   });
 
   it('a leader is told who manages the network, and the navigation offers it only to admins', async () => {

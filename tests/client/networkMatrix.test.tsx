@@ -57,12 +57,12 @@ describe('the gap matrix (issue 15)', () => {
     freezeNow();
   });
 
-  it('renders nothing at all for a visitor, like any other path, and asks nothing but the session', async () => {
+  it('asks a visitor to sign in ("Entre para continuar", issue 21) and asks nothing but the session', async () => {
     const portal = await openPortal({ events: EVENTS });
-    const { container } = renderApp('/escalas/lacunas');
-    await waitFor(() => expect(portal.paths()).toEqual(['/api/auth/me']));
+    renderApp('/escalas/lacunas');
+    expect(await screen.findByRole('heading', { name: 'Entre para continuar', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Entrar na conta' })).toHaveAttribute('href', '/login?next=/escalas/lacunas');
     await portal.settled();
-    expect(container).toBeEmptyDOMElement();
     expect(portal.paths()).toEqual(['/api/auth/me']);
   });
 

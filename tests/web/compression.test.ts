@@ -159,9 +159,9 @@ describe('the web host sends what the build compressed, and compresses its own p
   });
 
   it('paths without a pre-rendered page (here /events, which this build lacks) get the empty shell; the templates are never sent', async () => {
-    for (const pathname of ['/events', '/nada', `/${PRERENDERED_DIR}/index.html`]) {
+    for (const [pathname, status] of [['/events', 200], ['/nada', 404], [`/${PRERENDERED_DIR}/index.html`, 404]] as const) {
       const res = await get(web.port, pathname, 'br');
-      expect(res.status, pathname).toBe(200);
+      expect(res.status, pathname).toBe(status);
       expect(res.body.toString(), pathname).toContain('<div id="root"></div>');
       expect(res.body.toString(), pathname).not.toContain('KOINONIA_PLACEHOLDER');
     }

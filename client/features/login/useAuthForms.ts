@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LOGIN_NEXT_PARAM, PORTAL_ROUTES, safeNextPath } from '../../../shared/portalRoutes.ts';
 import type { User } from '../../../shared/schemas/auth.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../../kit/passwordLength.ts';
@@ -20,13 +21,16 @@ export interface AuthForms {
 }
 
 /**
- * The two forms' calls (PRODUCT.md §1, departure 2). Success goes to /events; an error shows the API's pt-BR
- * message in the form (for a malformed field, that field's plain sentence: `Informe um e-mail válido.`). A sign-in is always asked of the API (a wrong pair is its 401 `Email ou senha
+ * The two forms' calls (docs/product.md §1, departure 2). Success goes to /events, or to the page of ours the
+ * address's `?next=` names (a signed-in page opened signed out, docs/product.md §1 departure 5; anything but a path of
+ * ours is ignored); an error shows the API's pt-BR message in the form (for a malformed field, that field's plain sentence: `Informe um e-mail válido.`). A sign-in is always asked of the API (a wrong pair is its 401 `Email ou senha
  * inválidos.`); a registration whose password breaks the API's length rule gets that same rule's message
  * here, before any call.
  */
 export function useAuthForms(): AuthForms {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get(LOGIN_NEXT_PARAM));
   const dispatch = useAppDispatch();
   const [loginCall, loginState] = useLoginMutation();
   const [registerCall, registerState] = useRegisterMutation();
@@ -34,8 +38,9 @@ export function useAuthForms(): AuthForms {
   const [registerError, setRegisterError] = useState<string | null>(null);
 
   const signedIn = async (user: User) => {
-    // Leave /login first, so it does not flash the account hub; then the top bar and tabs know the user.
-    await navigate('/events');
+    // Leave /login first, so it does not flash the account hub; then the top bar and tabs know the user. The
+    // page asked for takes the login page's place in the history: Back does not return to a form already done.
+    await (next === null ? navigate(PORTAL_ROUTES.events) : navigate(next, { replace: true }));
     dispatch(sessionApi.util.upsertQueryData('getSession', undefined, user));
   };
 

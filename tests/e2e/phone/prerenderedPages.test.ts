@@ -184,14 +184,26 @@ describe('pre-rendered pages: what a phone shows before any script runs', () => 
     }
   });
 
-  test('any other path gets the empty shell, which the app renders as nothing (no pre-rendered page to hydrate)', async () => {
-    for (const pathname of ['/nada', '/Events', '/index.html', '/prerendered/events.html']) {
+  test('any other path gets the empty shell, which the app renders as nothing (no pre-rendered page to hydrate): 200 on our routes, 404 elsewhere', async () => {
+    const statuses = { '/nada': 404, '/Events': 200, '/rede': 200, '/index.html': 200, '/prerendered/events.html': 404 };
+    for (const [pathname, status] of Object.entries(statuses)) {
       const response = await fetch(inject('baseUrl') + pathname);
-      expect(response.status, pathname).toBe(200);
+      expect(response.status, pathname).toBe(status);
       const html = await response.text();
       expect(html, pathname).toContain('<div id="root"></div>');
       expect(html, pathname).not.toContain('KOINONIA_PLACEHOLDER');
     }
+  });
+
+  test('the build’s pages, pre-rendered or not, carry the description; robots.txt is a real text file (issue 21)', async () => {
+    for (const pathname of ['/', '/login', '/events', '/rede', '/nada']) {
+      const html = await (await fetch(inject('baseUrl') + pathname)).text();
+      expect(html, pathname).toMatch(/<meta name="description" content="[^"]{50,160}"/);
+    }
+    const robots = await fetch(`${inject('baseUrl')}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain('Disallow: /api/');
   });
 
   test('the portal configured with another name hydrates its pages without changing them', async () => {
