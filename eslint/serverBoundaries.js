@@ -3,29 +3,22 @@
 //   main.ts, dev.ts                  entry points (and the CLIs accounts/userCli.ts, demo/seedCli.ts)
 //   api/  web/  demo/                the API app (middleware chain, the one error mapping), the web host, demo data
 //   <resource>/                      one folder per resource: its router, queries and domain errors
-//   http/  outbox/  recurrence/      the HTTP kit routers use; the outbox messages are queued in; repeat rules and local date-times
+//   http/  outbox/  policy/  recurrence/   the HTTP kit routers use; the outbox messages are queued in; permission decisions; repeat rules and local date-times
 //   db/                              connection, migrations, schema types
 //   platform/                        configuration, logger, listening
 //   shared/ (repository root)        the client/server contract
 //
-// Resources never import one another: what two of them need goes down a layer, or into the resource that
-// owns the table. The one exception is ALLOWED_EDGES below. A new resource is one more entry in RESOURCES.
+// Resources never import one another's files: each table has one owner (the resource that writes it), and what
+// another resource needs of it — commands and read models — goes through the owner's `public.ts`, the one file of
+// a resource others may import (server/README.md). A new resource is one more entry in RESOURCES.
 
 const RESOURCES = ['accounts', 'availability', 'calendarFeeds', 'churches', 'escalas', 'events', 'eventTypes', 'needs', 'notifications', 'passwordReset', 'responses', 'teams'];
 const KITS = ['http', 'outbox', 'policy', 'recurrence'];
+/** Kits that stand on another kit: http/ turns the policy's refusals into 403 (requireLeadership.ts). */
+const KITS_BELOW = { http: ['policy'] };
 
-/** resource → the files of another resource it may import, and why. */
-const ALLOWED_EDGES = [
-  // A member's calendar feed lists the events of their escala: the same query as /api/me/events.
-  { from: 'calendarFeeds', to: 'escalas', files: ['./myEventQueries.ts'] },
-  // An answer returns the allocation's own JSON, and the e-mailed token belongs to the allocation: escalas owns both.
-  { from: 'responses', to: 'escalas', files: ['./allocationQueries.ts', './responseTokens.ts'] },
-  // Allocating someone on a day they blocked is refused, and the member picker shows the blocked ranges.
-  { from: 'escalas', to: 'availability', files: ['./blockoutQueries.ts'] },
-  // A password reset link sets a password like the password change does (the same rules and hash) and ends every
-  // session of the account: accounts owns the rules, the hash and the sessions; passwordReset owns the links.
-  { from: 'passwordReset', to: 'accounts', files: ['./passwordHasher.ts', './passwordRules.ts', './sessions.ts'] },
-];
+/** The one file of a resource other resources may import. */
+const PUBLIC_DOOR = ['./public.ts'];
 
 const dir = (name) => `./server/${name}`;
 const ENTRY_POINTS = ['./server/main.ts', './server/dev.ts', './server/accounts/userCli.ts', './server/demo/seedCli.ts'];
@@ -40,16 +33,19 @@ const zones = [
   zone(dir('platform'), ['./server/!(platform)/**', './server/*.ts'], 'platform/ é a base: não importa outras pastas do servidor.'),
   zone(dir('db'), ['./server/!(db|platform)/**', './server/*.ts'], 'db/ não conhece recursos nem HTTP: só platform/.'),
   ...KITS.map((kit) =>
-    zone(dir(kit), [...[...KITS, ...RESOURCES, ...COMPOSITION].filter((name) => name !== kit).map(dir)], `${kit}/ fica abaixo dos recursos: só db/ e platform/.`),
+    zone(
+      dir(kit),
+      [...[...KITS, ...RESOURCES, ...COMPOSITION].filter((name) => name !== kit && !(KITS_BELOW[kit] ?? []).includes(name)).map(dir)],
+      `${kit}/ fica abaixo dos recursos: só db/, platform/${(KITS_BELOW[kit] ?? []).map((below) => ` e ${below}/`).join('')}.`,
+    ),
   ),
   ...RESOURCES.map((resource) =>
     zone(dir(resource), COMPOSITION.map(dir), `Um recurso não importa api/, web/ nem demo/ (as setas apontam para baixo).`),
   ),
   ...RESOURCES.flatMap((resource) =>
-    RESOURCES.filter((other) => other !== resource).map((other) => {
-      const edge = ALLOWED_EDGES.find((allowed) => allowed.from === resource && allowed.to === other);
-      return zone(dir(resource), dir(other), `Recursos não importam uns aos outros (${resource}/ → ${other}/): desça o que ambos usam.`, edge?.files);
-    }),
+    RESOURCES.filter((other) => other !== resource).map((other) =>
+      zone(dir(resource), dir(other), `Recursos só importam o public.ts uns dos outros (${resource}/ → ${other}/): peça ao dono da tabela, ou desça o que ambos usam.`, PUBLIC_DOOR),
+    ),
   ),
   ...COMPOSITION.map((part) =>
     zone(dir(part), COMPOSITION.filter((other) => other !== part).map(dir), `api/, web/ e demo/ não importam uns aos outros.`),

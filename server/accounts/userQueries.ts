@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { User } from '../../shared/schemas/auth.ts';
 import { isUniqueViolation } from '../db/isUniqueViolation.ts';
 import type { DB, Role } from '../db/schema.ts';
@@ -32,7 +32,7 @@ export async function insertUser(
   }
 }
 
-export async function setPasswordHash(db: Kysely<DB>, userId: number, passwordHash: string): Promise<void> {
+export async function setPasswordHash(db: Kysely<DB> | Transaction<DB>, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 

@@ -76,6 +76,8 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(escalas.NotOnTheTeam, 403, 'forbidden'),
   rule(escalas.PositionExists, 409, 'position_exists'),
   rule(escalas.UnknownPosition, 422, 'unknown_position'),
+  rule(escalas.NotAllowed, 403, 'forbidden'),
+  rule(escalas.NotEligible, 409, 'not_eligible'),
 
   rule(churches.ChurchExists, 409, 'church_exists'),
 

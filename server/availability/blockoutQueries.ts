@@ -62,3 +62,26 @@ export async function blockedRangesOfMembersOn(db: Db, memberIds: readonly numbe
   }
   return ranges;
 }
+
+/** The members' blockouts that touch [first, last] (day keys), ranges only: what a batch of allocations checks at once. */
+export async function blockedRangesOfMembersBetween(
+  db: Db,
+  memberIds: readonly number[],
+  first: DayKey,
+  last: DayKey,
+): Promise<Map<number, BlockedRange[]>> {
+  const ranges = new Map<number, BlockedRange[]>();
+  if (memberIds.length === 0) return ranges;
+  const rows = await db
+    .selectFrom('blockouts')
+    .select(['member_id', 'first_day', 'last_day'])
+    .where('member_id', 'in', memberIds)
+    .where('first_day', '<=', last)
+    .where('last_day', '>=', first)
+    .orderBy('first_day')
+    .orderBy('last_day')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) ranges.set(row.member_id, [...(ranges.get(row.member_id) ?? []), { from: row.first_day, to: row.last_day }]);
+  return ranges;
+}

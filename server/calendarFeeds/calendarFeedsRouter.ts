@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 // The one edge between resources (eslint/serverBoundaries.js): a member's feed lists the events of their escala.
-import { listMyEvents } from '../escalas/myEventQueries.ts';
+import { listMyEvents } from '../escalas/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
 import { parseInput } from '../http/parseInput.ts';

@@ -54,6 +54,8 @@ export interface AllocationsTable {
   response_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** The position it fills (migration 009), one of its department's; null = none named. */
   position_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How it came to be (migration 010). */
+  source: ColumnType<AllocationSource, AllocationSource | undefined, AllocationSource>;
 }
 
 /** A church of the network (migration 009). */
@@ -101,6 +103,7 @@ export interface EventNeedsTable {
 }
 
 export type AllocationStatus = 'pending' | 'confirmed' | 'declined';
+export type AllocationSource = 'manual' | 'draft' | 'signup' | 'cover';
 
 /** A member's days off (migration 007): network-timezone day keys, both included. */
 export interface BlockoutsTable {

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Allocation, ScheduleConflict, TeamMember } from '../../shared/schemas/escalas.ts';
 import { MAX_EVENT_DAYS } from '../../shared/schemas/events.ts';
 import { isUniqueViolation } from '../db/isUniqueViolation.ts';
-import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
+import type { AllocationSource, AllocationStatus, DB, Instant } from '../db/schema.ts';
 import { lastDeliveryStates } from '../outbox/outboxQueries.ts';
 import type { PersonalDataView } from '../policy/personalDataView.ts';
 import { endMsOf, toEvent, type EventSlot } from './eventRows.ts';
@@ -23,6 +23,7 @@ function selectAllocations(db: Db) {
       'allocations.status',
       'allocations.responded_at',
       'allocations.reason',
+      'allocations.source',
       'events.church_id',
       'departments.id as department_id',
       'departments.name as department_name',
@@ -41,6 +42,7 @@ type AllocationRow = {
   status: AllocationStatus;
   responded_at: Instant | null;
   reason: string | null;
+  source: AllocationSource;
   church_id: number | null;
   department_id: number;
   department_name: string;
@@ -72,6 +74,7 @@ function toAllocation(row: AllocationRow, delivery: Allocation['delivery'], view
     reason: !view || view.notesAt(row.member_id, row.church_id, row.department_id) ? row.reason : null,
     delivery,
     position: row.position_id === null || row.position_name === null ? null : { id: row.position_id, name: row.position_name },
+    source: row.source,
   };
 }
 
@@ -217,6 +220,75 @@ export async function insertAllocation(
   }
 }
 
+/** A new allocation's row (`allocateMany` decides them). */
+export interface NewAllocation {
+  event_id: number;
+  department_id: number;
+  member_id: number;
+  /** The leader who placed them; null for the system (a job) or the member themselves. */
+  allocated_by: number | null;
+  created_at: Instant;
+  response_token_hash: string;
+  position_id: number | null;
+  source: AllocationSource;
+}
+
+/** Inserts the rows in one statement; the ids, keyed `event:member`. A second place of one person at one event throws. */
+export async function insertAllocations(db: Db, rows: readonly NewAllocation[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db.insertInto('allocations').values([...rows]).returning(['id', 'event_id', 'member_id']).execute();
+  return new Map(inserted.map((row) => [`${row.event_id}:${row.member_id}`, row.id]));
+}
+
+/** Which of these people already have a place (in any state) at which of these events, keyed `event:member`. */
+export async function existingPlaces(db: Db, eventIds: readonly number[], memberIds: readonly number[]): Promise<Set<string>> {
+  if (eventIds.length === 0 || memberIds.length === 0) return new Set();
+  const rows = await db.selectFrom('allocations').select(['event_id', 'member_id']).where('event_id', 'in', eventIds).where('member_id', 'in', memberIds).execute();
+  return new Set(rows.map((row) => `${row.event_id}:${row.member_id}`));
+}
+
+/** A pending or confirmed service of a member, with what a clash reports of it. */
+export interface MemberService {
+  memberId: number;
+  slot: EventSlot;
+  clash: Clash;
+}
+
+/**
+ * The pending and confirmed services of these members at events starting in (earliest, latest): what a batch of
+ * allocations checks its clashes against, in one read.
+ */
+export async function servicesOfMembersBetween(db: Db, memberIds: readonly number[], earliest: Instant, latest: Instant): Promise<MemberService[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('allocations')
+    .innerJoin('events', 'events.id', 'allocations.event_id')
+    .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
+    .innerJoin('departments', 'departments.id', 'allocations.department_id')
+    .select([
+      'allocations.member_id',
+      'events.id',
+      'events.datetime',
+      'events.ends_at',
+      'events.church_id',
+      'event_types.name as type_name',
+      'departments.id as department_id',
+      'departments.name as department_name',
+    ])
+    .where('allocations.member_id', 'in', memberIds)
+    .where('allocations.status', '!=', 'declined')
+    .where('events.datetime', '>', earliest)
+    .where('events.datetime', '<', latest)
+    .orderBy('events.datetime')
+    .orderBy('events.id')
+    .execute();
+  return rows.map((row) => ({
+    memberId: row.member_id,
+    slot: { id: row.id, datetime: row.datetime, ends_at: row.ends_at, church_id: row.church_id },
+    clash: { conflict: { event: toEvent(row), department: { id: row.department_id, name: row.department_name } }, churchId: row.church_id },
+  }));
+}
+
 /** Where an allocation is: its event's church (null: the whole network) and its department. */
 export async function findAllocationPlace(db: Db, id: number): Promise<{ church_id: number | null; department_id: number } | undefined> {
   return db
@@ -250,4 +322,44 @@ export async function listEventTeam(db: Db, eventId: number): Promise<TeamMember
     department: { id: row.department_id, name: row.department_name },
     member: { id: row.member_id, name: row.member_name },
   }));
+}
+
+/** Records the member's answer; false when the allocation is gone. */
+export async function recordAnswer(
+  db: Db,
+  allocationId: number,
+  answer: { status: AllocationStatus; reason: string | null; respondedAt: Instant },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('allocations')
+    .set({ status: answer.status, reason: answer.reason, responded_at: answer.respondedAt })
+    .where('id', '=', allocationId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * An event that moves to another date-time asks its people again (docs/product.md §6): confirmed allocations go back
+ * to `pending` (they confirmed another time); declined ones stay declined, pending ones pending.
+ */
+export async function askAgainAfterMove(db: Db, eventIds: readonly number[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db.updateTable('allocations').set({ status: 'pending', responded_at: null }).where('event_id', 'in', eventIds).where('status', '=', 'confirmed').execute();
+}
+
+/** How many allocations the events have (in any state). */
+export async function countAllocationsOfEvents(db: Db, eventIds: readonly number[]): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  const { count } = await db
+    .selectFrom('allocations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('event_id', 'in', eventIds)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Removes every allocation of the events (they are being deleted). */
+export async function removeAllocationsOfEvents(db: Db, eventIds: readonly number[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db.deleteFrom('allocations').where('event_id', 'in', eventIds).execute();
 }

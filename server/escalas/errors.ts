@@ -75,3 +75,16 @@ export class UnknownPosition extends Error {
   }
 }
 
+
+/** The policy refused this place to whoever asked (docs/product.md §8): its reason, as a 403. */
+export class NotAllowed extends Error {}
+
+/**
+ * The person is not on the team of the event's church and the place's department, or does not hold its position
+ * (docs/product.md §9): a draft, a sign-up or a cover places only the team's people.
+ */
+export class NotEligible extends Error {
+  constructor(memberName: string) {
+    super(`${memberName} não está na equipe deste departamento nesta igreja, ou não exerce essa função.`);
+  }
+}

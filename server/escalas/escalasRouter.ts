@@ -9,12 +9,13 @@ import {
 } from '../../shared/schemas/escalas.ts';
 import { createPositionRequestSchema } from '../../shared/schemas/network.ts';
 import { NAME_KEY_MAX, nameKey } from '../../shared/nameKey.ts';
-// The one edge from escalas to another resource (eslint/serverBoundaries.js): blocked days mark the candidates.
-import { blockedRangesOfMembersOn } from '../availability/blockoutQueries.ts';
+// Blocked days mark the candidates (availability's public door).
+import { blockedRangesOfMembersOn } from '../availability/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { badRequest, notFound } from '../http/httpError.ts';
 import { parseInput } from '../http/parseInput.ts';
-import { leaderScopeOf, requireChurchScope, requireLeadership, requireScope, scopeTouchesChurch, type LeaderScope } from '../http/leaderScope.ts';
+import { requireChurchScope, requireLeadership, requireScope } from '../http/requireLeadership.ts';
+import { leaderScopeOf, scopeTouchesChurch, type LeaderScope } from '../policy/leaderScope.ts';
 import { requireAdmin, requireUser } from '../http/requireUser.ts';
 import { blockedRangesSeenBy, personalDataViewOf, type PersonalDataView } from '../policy/personalDataView.ts';
 import {
@@ -28,7 +29,7 @@ import {
   listEventTeam,
   scheduleConflictsOfMembers,
 } from './allocationQueries.ts';
-import { allocateMember } from './allocations.ts';
+import { allocateMember } from './allocateMany.ts';
 import { DEPARTMENT_KEY_MAX, departmentKey } from './departmentKey.ts';
 import { findDepartment, insertDepartment, listDepartments } from './departmentQueries.ts';
 import { DepartmentExists, NotOnTheTeam, PositionExists } from './errors.ts';
@@ -171,9 +172,9 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     const { user, scope } = await requireLeadership(db, req);
     const eventId = parseInput(idParamSchema, req.params.id);
     const input = parseInput(createAllocationRequestSchema, req.body);
-    const view = await personalDataViewOf(db, user);
-    const context = { db, leaderId: user.id, scope, view, bufferMinutes: config.allocationBufferMinutes, timeZone: tz, now: now() };
-    res.status(201).json(await allocateMember(context, eventId, input));
+    const actor = { id: user.id, scope, view: await personalDataViewOf(db, user) };
+    const settings = { db, bufferMinutes: config.allocationBufferMinutes, timeZone: tz, now: now() };
+    res.status(201).json(await allocateMember(settings, actor, { eventId, ...input }));
   });
 
   router.delete('/api/allocations/:id', async (req, res) => {

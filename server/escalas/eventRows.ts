@@ -32,3 +32,10 @@ const HOUR_MS = 60 * 60 * 1000;
 export function endMsOf(event: { datetime: Instant; ends_at: Instant | null }): number {
   return event.ends_at === null ? Date.parse(event.datetime) + DEFAULT_EVENT_HOURS * HOUR_MS : Date.parse(event.ends_at);
 }
+
+/** `findEventStart` for several events at once, by id. */
+export async function findEventSlots(db: Kysely<DB> | Transaction<DB>, ids: readonly number[]): Promise<Map<number, EventSlot>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('events').select(['id', 'datetime', 'ends_at', 'church_id']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -10,6 +10,13 @@ export async function findMember(db: Db, ref: number | string): Promise<Member |
   return (typeof ref === 'number' ? query.where('id', '=', ref) : query.where('email', '=', ref)).executeTakeFirst();
 }
 
+/** The members with these ids (those that exist), by id: a batch of allocations looks them up at once. */
+export async function findMembersByIds(db: Db, ids: readonly number[]): Promise<Map<number, Member>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** How many members a search answers with. */
 export const MEMBER_SEARCH_LIMIT = 20;
 const MEMBER_SEARCH_PAGE = 200;
@@ -48,6 +55,15 @@ export async function searchMembers(db: Db, q: string | undefined, limit = MEMBE
     if (rows.length < MEMBER_SEARCH_PAGE) return matches;
     after = rows[rows.length - 1];
   }
+}
+
+/**
+ * `lockMember` for several members, in id order (two batches that share people take them in the same order, so
+ * they wait for each other instead of deadlocking).
+ */
+export async function lockMembers(trx: Transaction<DB>, memberIds: readonly number[]): Promise<void> {
+  if (memberIds.length === 0 || dialectOf(trx) !== 'postgres') return;
+  await trx.selectFrom('users').select('id').where('id', 'in', [...memberIds].sort((a, b) => a - b)).orderBy('id').forNoKeyUpdate().execute();
 }
 
 /** Serialises allocations of one member: concurrent requests for the same person wait here, in turn. */

@@ -47,3 +47,29 @@ export async function teamPlacesOf(db: Db, churchId: number, departmentId: numbe
   }
   return places;
 }
+
+/**
+ * Who of these people is on which team of these departments, and the positions they hold there: keys
+ * `church:department:user` (team membership) and `church:department:user:position` (a position held), with
+ * `*` for the church on a team of any church. The
+ * eligibility of docs/product.md §9, read at once for a batch.
+ */
+export async function teamHoldings(db: Db, memberIds: readonly number[], departmentIds: readonly number[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  if (memberIds.length === 0 || departmentIds.length === 0) return held;
+  const [members, positions] = await Promise.all([
+    db.selectFrom('team_members').select(['church_id', 'department_id', 'user_id']).where('user_id', 'in', memberIds).where('department_id', 'in', departmentIds).execute(),
+    db
+      .selectFrom('team_member_positions')
+      .select(['church_id', 'department_id', 'user_id', 'position_id'])
+      .where('user_id', 'in', memberIds)
+      .where('department_id', 'in', departmentIds)
+      .execute(),
+  ]);
+  // `*` stands for any church: a whole-network event takes the department's people of every church.
+  for (const church of ['*', null]) {
+    for (const row of members) held.add(`${church ?? row.church_id}:${row.department_id}:${row.user_id}`);
+    for (const row of positions) held.add(`${church ?? row.church_id}:${row.department_id}:${row.user_id}:${row.position_id}`);
+  }
+  return held;
+}

@@ -9,6 +9,7 @@ import { headRule, parseSeriesRule, serializeSeriesRule, seriesOccurrences, tail
 import { EventNotFound, HasAllocations, InvalidEnd, RepeatEndsBeforeStart, TooManyOccurrences, UnknownChurch, UnknownEventType } from './errors.ts';
 import { queueCancelNotices, queueMoveNotices, type EventMove } from './eventNotices.ts';
 import { churchExists, eventTypeExists, selectEventDetails, toEventDetail } from './eventQueries.ts';
+import { askAgainAfterMove, countAllocationsOfEvents, removeAllocationsOfEvents } from '../escalas/public.ts';
 
 /** Who changes the calendar, when, and in which timezone wall-clock times are read. */
 export interface EventCommandContext {
@@ -216,26 +217,12 @@ async function updateOne(trx: Transaction<DB>, ctx: EventCommandContext, event: 
   };
   if (Object.keys(set).length > 0) await trx.updateTable('events').set(set).where('id', '=', event.id).execute();
   if (changes.datetime !== undefined && isMove(event.datetime, changes.datetime)) {
-    await askAgain(trx, [event.id]);
+    await askAgainAfterMove(trx, [event.id]);
     await queueMoveNotices(trx, [{ eventId: event.id, from: event.datetime, to: changes.datetime }], ctx.now);
   }
 }
 
 const isMove = (from: Instant, to: Instant) => Date.parse(from) !== Date.parse(to);
-
-/**
- * An event that moves to another date-time asks its people again (docs/product.md §6): confirmed allocations go back to
- * `pending` (they confirmed another time); declined ones stay declined, pending ones pending.
- */
-async function askAgain(trx: Transaction<DB>, eventIds: number[]): Promise<void> {
-  if (eventIds.length === 0) return;
-  await trx
-    .updateTable('allocations')
-    .set({ status: 'pending', responded_at: null })
-    .where('event_id', 'in', eventIds)
-    .where('status', '=', 'confirmed')
-    .execute();
-}
 
 /**
  * "This and the following occurrences". Let k be the position of the event's slot in its series' rule.
@@ -315,7 +302,7 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
       .execute();
     if (isMove(row.datetime, datetime)) moved.push({ eventId: row.id, from: row.datetime, to: datetime });
   }
-  await askAgain(trx, moved.map((move) => move.eventId));
+  await askAgainAfterMove(trx, moved.map((move) => move.eventId));
   await queueMoveNotices(trx, moved, ctx.now);
 }
 
@@ -346,16 +333,12 @@ export async function deleteEvent(ctx: EventCommandContext, id: number, scope: E
     // On PostgreSQL, lock the rows first: an allocation being added to one of them now waits for us, and then
     // finds its event gone, instead of slipping in between the count below and the delete.
     if (dialectOf(trx) === 'postgres') await trx.selectFrom('events').select('id').where('id', 'in', ids).forUpdate().execute();
-    const { count } = await trx
-      .selectFrom('allocations')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('event_id', 'in', ids)
-      .executeTakeFirstOrThrow();
-    if (Number(count) > 0) {
-      if (!confirm) throw new HasAllocations(Number(count), ids.length);
+    const count = await countAllocationsOfEvents(trx, ids);
+    if (count > 0) {
+      if (!confirm) throw new HasAllocations(count, ids.length);
       // The people of the events still ahead hear of it, in this transaction (docs/product.md §7).
       await queueCancelNotices(trx, ids, ctx.now);
-      await trx.deleteFrom('allocations').where('event_id', 'in', ids).execute();
+      await removeAllocationsOfEvents(trx, ids);
     }
     await trx.deleteFrom('events').where('id', 'in', ids).execute();
 

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Overview, OverviewNeed } from '../../shared/schemas/needs.ts';
 import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
-import type { Team } from '../http/leaderScope.ts';
+import type { Team } from '../policy/leaderScope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -3,7 +3,7 @@ import { idParamSchema } from '../../shared/schemas/common.ts';
 import { preferencesPatchSchema, type WhatsappLinks } from '../../shared/schemas/notifications.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
-import { requireChurchScope, requireLeadership } from '../http/leaderScope.ts';
+import { requireChurchScope, requireLeadership } from '../http/requireLeadership.ts';
 import { requireUser } from '../http/requireUser.ts';
 import { personalDataViewOf } from '../policy/personalDataView.ts';
 import { EventNotFound } from './errors.ts';

@@ -55,6 +55,35 @@ export async function enqueueMessage(db: Db, message: NewMessage): Promise<numbe
   return row.id;
 }
 
+/**
+ * `enqueueMessage` for many messages in one insert (and one for their allocation links): a batch of allocations
+ * queues its invitations at once. Messages whose cause has one already are left out. Returns how many were queued.
+ */
+export async function enqueueMessages(db: Db, messages: readonly NewMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const rows = await db
+    .insertInto('outbox')
+    .values(
+      messages.map((message) => ({
+        kind: message.kind,
+        dedupe_key: message.key,
+        recipient_id: message.recipientId,
+        payload: JSON.stringify(message.payload ?? {}),
+        due_at: message.dueAt ?? message.now.toISOString(),
+        created_at: message.now.toISOString(),
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning(['id', 'dedupe_key'])
+    .execute();
+  const byKey = new Map(messages.map((message) => [message.key, message]));
+  const links = rows.flatMap((row) =>
+    [...new Set(byKey.get(row.dedupe_key)?.allocationIds ?? [])].map((allocationId) => ({ outbox_id: row.id, allocation_id: allocationId, reminder_hours: null, event_at: null })),
+  );
+  if (links.length > 0) await db.insertInto('outbox_allocations').values(links).execute();
+  return rows.length;
+}
+
 /** One allocation's reminder: the event time it is for (a moved event gets its own). */
 export interface ReminderLink {
   allocationId: number;

@@ -3,13 +3,11 @@ import type { Kysely } from 'kysely';
 import { PASSWORD_RESET_TOKEN } from '../../shared/schemas/notifications.ts';
 // The one edge from passwordReset to another resource (eslint/serverBoundaries.js): the same password rules and
 // hash as the password change, and the account's sessions end.
-import { passwordHasher } from '../accounts/passwordHasher.ts';
-import { checkPasswordRules } from '../accounts/passwordRules.ts';
-import { deleteUserSessions } from '../accounts/sessions.ts';
+import { checkPasswordRules, deleteUserSessions, passwordHasher, setPasswordHash } from '../accounts/public.ts';
 import type { DB } from '../db/schema.ts';
 import { enqueueMessage } from '../outbox/outboxQueries.ts';
 import { ResetLinkInvalid, TooManyResetRequests } from './errors.ts';
-import { closeResets, findAccountByEmail, findOpenReset, insertReset, recentRequests, recordRequest, setAccountPassword } from './passwordResetQueries.ts';
+import { closeResets, findAccountByEmail, findOpenReset, insertReset, recentRequests, recordRequest } from './passwordResetQueries.ts';
 
 /** A link works this long. */
 export const RESET_LINK_MS = 60 * 60 * 1000;
@@ -70,7 +68,7 @@ export async function resetPassword(db: Kysely<DB>, token: string, password: str
     // Again inside the transaction: of two uses at once, one finds the link used.
     const reset = await findOpenReset(trx, tokenHash, at);
     if (!reset) throw new ResetLinkInvalid();
-    await setAccountPassword(trx, reset.userId, passwordHash);
+    await setPasswordHash(trx, reset.userId, passwordHash);
     await closeResets(trx, reset.userId, at);
     await deleteUserSessions(trx, reset.userId);
   });

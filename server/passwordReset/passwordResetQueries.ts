@@ -57,7 +57,3 @@ export async function closeResets(db: Db, userId: number, now: Instant): Promise
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   await db.deleteFrom('password_resets').where('expires_at', '<', now).where('used_at', 'is not', null).execute();
 }
-
-export async function setAccountPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
-}

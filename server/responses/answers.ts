@@ -3,10 +3,10 @@ import type { AllocationAnswer, TokenAllocation } from '../../shared/schemas/res
 import type { DB } from '../db/schema.ts';
 // The one edge from responses to another resource (eslint/serverBoundaries.js): escalas owns the allocations
 // and their tokens; responses records the answers.
-import { hashResponseToken, RESPONSE_TOKEN } from '../escalas/responseTokens.ts';
+import { hashResponseToken, recordAnswer, RESPONSE_TOKEN } from '../escalas/public.ts';
 import { queueDeclineNotice } from './declineNotice.ts';
 import { AllocationNotFound, EventStarted, NotYourAllocation, ResponseLinkNotFound } from './errors.ts';
-import { findAnswerTarget, lockAnswerTarget, saveAnswer, type AnswerTarget, type AnswerTargetRef } from './responseQueries.ts';
+import { findAnswerTarget, lockAnswerTarget, type AnswerTarget, type AnswerTargetRef } from './responseQueries.ts';
 
 export interface AnswerContext {
   db: Kysely<DB>;
@@ -43,7 +43,7 @@ async function answer(
     const target = check(await lockAnswerTarget(trx, ref));
     const kept = status === 'declined' ? reason : null;
     if (target.status === status && target.reason === kept) return { target, changed: false };
-    await saveAnswer(trx, target.id, { status, reason: kept, respondedAt: ctx.now.toISOString() });
+    await recordAnswer(trx, target.id, { status, reason: kept, respondedAt: ctx.now.toISOString() });
     if (status === 'declined' && target.status !== 'declined') await queueDeclineNotice(trx, target.id, kept, ctx.now);
     return { target: { ...target, status, reason: kept }, changed: true };
   });

@@ -81,17 +81,3 @@ export async function lockAnswerTarget(trx: Transaction<DB>, ref: AnswerTargetRe
   const row = await byRef(trx, { id: seen.id }).forNoKeyUpdate('allocations').executeTakeFirst();
   return row && toTarget(row);
 }
-
-/** Records the member's answer; false when the allocation is gone. */
-export async function saveAnswer(
-  db: Db,
-  allocationId: number,
-  answer: { status: AllocationStatus; reason: string | null; respondedAt: Instant },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('allocations')
-    .set({ status: answer.status, reason: answer.reason, responded_at: answer.respondedAt })
-    .where('id', '=', allocationId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}

@@ -3,7 +3,7 @@ import { idParamSchema } from '../../shared/schemas/common.ts';
 import { answerRequestSchema } from '../../shared/schemas/responses.ts';
 // The one edge from responses to another resource (eslint/serverBoundaries.js): the answer returns the
 // allocation's own JSON, which escalas builds.
-import { findAllocation } from '../escalas/allocationQueries.ts';
+import { findAllocation } from '../escalas/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireUser } from '../http/requireUser.ts';

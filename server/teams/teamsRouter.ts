@@ -3,7 +3,7 @@ import { idParamSchema } from '../../shared/schemas/common.ts';
 import { putTeamMemberRequestSchema } from '../../shared/schemas/network.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
-import { requireLeadership, requireScope } from '../http/leaderScope.ts';
+import { requireLeadership, requireScope } from '../http/requireLeadership.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireAdmin, requireUser } from '../http/requireUser.ts';
 import { NotATeamMember, UnknownPosition } from './errors.ts';

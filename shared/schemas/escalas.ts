@@ -36,6 +36,9 @@ export const memberSearchQuerySchema = z.strictObject({ q: z.string().max(100).r
 
 /** An allocation is an invitation (docs/product.md §6): `pending` until the member confirms or declines it. */
 export const allocationStatusSchema = z.enum(['pending', 'confirmed', 'declined']);
+/** How an allocation came to be (docs/product.md §9): placed by a leader, published from a draft, signed up for, or a cover taken. */
+export const allocationSourceSchema = z.enum(['manual', 'draft', 'signup', 'cover']);
+export type AllocationSource = z.infer<typeof allocationSourceSchema>;
 export type AllocationStatus = z.infer<typeof allocationStatusSchema>;
 
 /** The delivery state of an allocation's last message. */
@@ -61,6 +64,7 @@ export const allocationSchema = z.object({
   delivery: deliveryStateSchema.nullable(),
   /** The position it fills (one of its department's); null when none was named. */
   position: positionRefSchema.nullable(),
+  source: allocationSourceSchema,
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 export const allocationListSchema = z.array(allocationSchema);

@@ -20,7 +20,7 @@ import {
 import { testDatabases } from '../support/testDatabases.ts';
 
 const SEEDED_DEPARTMENTS = ['Louvor', 'Mídia', 'Infantil', 'Recepção', 'Intercessão', 'Diaconia'];
-const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'status'];
+const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'source', 'status'];
 const MY_EVENT_KEYS = ['allocation_id', 'datetime', 'department', 'ends_at', 'event_types', 'id', 'location', 'position', 'responded_at', 'status', 'title'];
 /** What a new allocation says about the answer: nobody has answered yet. */
 const UNANSWERED = { status: 'pending', responded_at: null, reason: null };
@@ -261,6 +261,8 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         // Its invitation is queued with it (docs/product.md §7).
         delivery: 'queued',
         position: null,
+        // A leader placed them by hand (docs/product.md §9).
+        source: 'manual',
       });
       expect(keysOf(res.body.department)).toEqual(['id', 'name']);
       expect(keysOf(res.body.member)).toEqual(['email', 'id', 'name']);
@@ -498,6 +500,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         // Stored without the API: no invitation was ever queued.
         delivery: null,
         position: null,
+        source: 'manual',
       });
       const one = await w.admin.agent.get('/api/allocations?from=2031-06-10&to=2031-06-10').expect(200);
       expect((one.body as Array<{ id: number }>).map((a) => a.id)).toEqual([ids.first]);

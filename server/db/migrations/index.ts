@@ -8,6 +8,7 @@ import * as m006 from './006_idempotency.ts';
 import * as m007 from './007_responses.ts';
 import * as m008 from './008_notifications.ts';
 import * as m009 from './009_network.ts';
+import * as m010 from './010_allocation_source.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007_responses': m007,
   '008_notifications': m008,
   '009_network': m009,
+  '010_allocation_source': m010,
 };
 
 export const migrationProvider: MigrationProvider = {

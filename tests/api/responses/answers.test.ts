@@ -16,7 +16,7 @@ import {
 } from '../../support/escalasFixtures.ts';
 import { testDatabases } from '../../support/testDatabases.ts';
 
-const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'status'];
+const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'source', 'status'];
 
 type Caller = 'owner' | 'otherMember' | 'leader' | 'admin' | 'anonymous';
 

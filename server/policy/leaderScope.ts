@@ -1,9 +1,7 @@
-import type { Request } from 'express';
 import type { Kysely, Transaction } from 'kysely';
 import type { User } from '../../shared/schemas/auth.ts';
 import type { DB } from '../db/schema.ts';
-import { HttpError } from './httpError.ts';
-import { requireUser } from './requireUser.ts';
+import { allowed, refused, type Decision } from './decision.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -45,35 +43,21 @@ export function scopeTouchesChurch(scope: LeaderScope, churchId: number | null):
   return churchId !== null && scope.teams.some((team) => team.churchId === churchId);
 }
 
-const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
+const NETWORK_EVENTS = 'Apenas administradores e líderes da rede organizam eventos de toda a rede.';
 
-/**
- * The leader calls: 401 when signed out, 403 `forbidden` when the user leads nothing (not an admin, not of role
- * `leader`, no team led); the user and their scope otherwise.
- */
-export async function requireLeadership(db: Db, req: Request): Promise<{ user: User; scope: LeaderScope }> {
-  const user = requireUser(req);
-  const scope = await leaderScopeOf(db, user);
-  if (!scope.network && scope.teams.length === 0) throw forbidden('Apenas líderes e administradores podem fazer isso.');
-  return { user, scope };
+/** May the user use the leader calls at all: admins, role `leader`, and whoever leads a team. */
+export function mayLead(scope: LeaderScope): Decision {
+  return scope.network || scope.teams.length > 0 ? allowed : refused('Apenas líderes e administradores podem fazer isso.');
 }
 
-/** 403 `forbidden` unless the scope covers the event's church and the department. */
-export function requireScope(scope: LeaderScope, churchId: number | null, departmentId: number): void {
-  if (scopeCovers(scope, churchId, departmentId)) return;
-  throw forbidden(
-    churchId === null
-      ? 'Apenas administradores e líderes da rede organizam eventos de toda a rede.'
-      : 'Você só pode organizar as escalas das equipes que lidera (igreja e departamento do evento).',
-  );
+/** May the user organise (allocate, remove, set needs) at an event of `churchId` in `departmentId`. */
+export function mayOrganise(scope: LeaderScope, churchId: number | null, departmentId: number): Decision {
+  if (scopeCovers(scope, churchId, departmentId)) return allowed;
+  return refused(churchId === null ? NETWORK_EVENTS : 'Você só pode organizar as escalas das equipes que lidera (igreja e departamento do evento).');
 }
 
-/** 403 `forbidden` unless the scope covers some department of an event of `churchId` (reading its escala). */
-export function requireChurchScope(scope: LeaderScope, churchId: number | null): void {
-  if (scopeTouchesChurch(scope, churchId)) return;
-  throw forbidden(
-    churchId === null
-      ? 'Apenas administradores e líderes da rede organizam eventos de toda a rede.'
-      : 'Você só pode ver as escalas dos eventos das igrejas em que lidera uma equipe.',
-  );
+/** May the user read the escala of an event of `churchId` (some department of it is theirs). */
+export function mayReadEscala(scope: LeaderScope, churchId: number | null): Decision {
+  if (scopeTouchesChurch(scope, churchId)) return allowed;
+  return refused(churchId === null ? NETWORK_EVENTS : 'Você só pode ver as escalas dos eventos das igrejas em que lidera uma equipe.');
 }

@@ -1,0 +1,14 @@
+// What other resources may use of escalas, the owner of the `allocations` table (server/README.md): commands that
+// write allocations, and the read models other screens need. Nothing else of this folder is imported from outside.
+export {
+  allocateMany,
+  allocateMember,
+  type AllocationActor,
+  type AllocationSettings,
+  type BatchOptions,
+  type PlaceOutcome,
+  type PlaceRequest,
+} from './allocateMany.ts';
+export { askAgainAfterMove, countAllocationsOfEvents, findAllocation, recordAnswer, removeAllocationsOfEvents } from './allocationQueries.ts';
+export { listMyEvents } from './myEventQueries.ts';
+export { hashResponseToken, issueResponseToken, newResponseToken, RESPONSE_TOKEN } from './responseTokens.ts';
