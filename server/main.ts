@@ -77,7 +77,8 @@ async function main(): Promise<void> {
     force.unref();
     // The web host first, so nothing new reaches the API while it drains.
     for (const server of [...servers].reverse()) await server.close();
-    // Messages being sent finish (or their lease lets another process send them); queued ones wait in the table.
+    // Messages being sent finish, or their claims are given back for another worker (docs/product.md §7); queued
+    // ones wait in the table.
     await outboxWorker?.stop();
     await database?.close();
     logger.info('stopped');

@@ -1,10 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/openDatabase.ts';
-import { claimDueMessages, recordOutcomes, type ClaimedMessage, type Outcome } from '../outbox/outboxQueries.ts';
+import {
+  claimDueMessages,
+  openClaimSession,
+  recordOutcome,
+  releaseClaims,
+  renewLeases,
+  type ClaimedMessage,
+  type ClaimSession,
+  type Outcome,
+} from '../outbox/outboxQueries.ts';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { composeMessage } from './composeMessage.ts';
-import { createMailer, SEND_TIMEOUT_MS, type Mailer } from './mailer.ts';
+import { createMailer, type Mailer } from './mailer.ts';
 import { queueDueReminders } from './reminderScheduler.ts';
 
 /** Tries of one message before it is `failed`. */
@@ -14,25 +22,38 @@ export const MAX_ATTEMPTS = 6;
  * server restarting, a greylisting server, a full mailbox get time to recover).
  */
 export const RETRY_DELAYS_MS = [10_000, 60_000, 3 * 60_000, 6 * 60_000, 12 * 60_000];
-/** How long a claim holds a message: well past a send's own time limit, so a slow send is never taken twice. */
-export const LEASE_MS = 5 * 60_000;
+/**
+ * How long a claim holds a message without being renewed, by the lease clock (the database's). The worker renews
+ * the leases of what it is sending every LEASE_RENEW_MS, so a slow send is never taken twice; the lease matters
+ * only when a worker hangs — a worker that stops releases its claims, and one that dies loses them with its session.
+ */
+export const LEASE_MS = 30_000;
+export const LEASE_RENEW_MS = 10_000;
+/** How long stop() lets the messages on the wire finish before it gives their claims back. */
+export const STOP_GRACE_MS = 5_000;
 /** How often (by the clock the worker is given) due reminders are looked for. */
 export const REMINDER_SCAN_MS = 15_000;
+/** How often (real time) a worker looks for claims whose worker is gone, while it finds messages to claim. */
+const ABANDONED_SCAN_MS = 1_000;
+/** The wait (real time) before recording an outcome again when the database did not take it. */
+const RECORD_RETRY_MS = 1_000;
 
 export interface OutboxWorkerOptions {
   database: Database;
   config: Config;
   logger: Logger;
-  /** The clock (tests move it): due times, leases, back-off and reminders follow it. */
+  /** The clock (tests move it): due times, back-off and reminders follow it. */
   now?: () => Date;
+  /** The clock of leases; by default the database's (`now()`), so that instances whose clocks differ agree. Tests set it. */
+  leaseClock?: () => Date;
   /** Defaults to the transport of the configuration (SMTP, or `.eml` files). */
   mailer?: Mailer;
   /** How long an idle worker waits before looking again (real time). */
   pollMs?: number;
-  /** Messages sent at once: one slow or failing message never holds back the others. */
+  /** Messages sent at once (free slots are what it claims): one slow or failing message never holds back the others. */
   concurrency?: number;
-  /** Messages claimed at a time. */
-  batchSize?: number;
+  /** How long stop() waits for messages on the wire (real time); STOP_GRACE_MS by default. */
+  stopGraceMs?: number;
 }
 
 export interface OutboxWorker {
@@ -43,38 +64,55 @@ export interface OutboxWorker {
    * every due reminder queued, every due message sent or recorded (a retry due later waits).
    */
   settle(): Promise<void>;
-  /** Stops claiming, waits for the messages being sent, closes the transport. */
+  /**
+   * Stops claiming, lets the messages on the wire finish for a moment (`stopGraceMs`), gives back the claims of
+   * any still unfinished so another worker sends them at once, and closes the transport and the claim session.
+   */
   stop(): Promise<void>;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * The outbox worker (docs/product.md §7), one per API process: it queues the reminders that fall due, claims due
  * messages (a lease; on PostgreSQL `FOR UPDATE SKIP LOCKED`, so the workers of several instances never take one
  * message together), writes and sends each, and records the outcome. A failed try is retried with back-off
  * until MAX_ATTEMPTS, then the message is `failed`. Messages are independent: up to `concurrency` are in flight,
- * and one that fails or hangs holds back nothing else. A restart loses nothing: whatever was not recorded as
- * done is still queued (a message claimed by a process that died is taken again when its lease ends).
+ * and one that fails or hangs holds back nothing else.
+ *
+ * Delivery is at-least-once, and a crash sends at most the messages that were on the wire twice: the worker
+ * claims only as many messages as it has free slots, records each outcome as soon as the mail server took the
+ * message (before its slot takes another), gives its claims back when it stops, and its claims end with its
+ * session (ClaimSession) when its process dies — on SQLite the next start takes them, on PostgreSQL any other
+ * worker at once.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { database, config, logger } = options;
   const now = options.now ?? (() => new Date());
+  const leaseClock = options.leaseClock;
   const mailer = options.mailer ?? createMailer(config, logger);
   const pollMs = options.pollMs ?? 1000;
   const concurrency = options.concurrency ?? 8;
-  const batchSize = Math.max(options.batchSize ?? 50, concurrency);
-  const leaseId = randomBytes(8).toString('hex');
-  /** The messages this worker claimed and has not recorded yet: never claimed again by it, whatever the clock says. */
-  const held = new Set<number>();
+  const stopGraceMs = options.stopGraceMs ?? STOP_GRACE_MS;
+  /** Claimed messages whose outcome is not recorded yet: renewed, never claimed again by this worker, given back on stop. */
+  const held = new Map<number, ClaimedMessage>();
+  /** Of those, the ones handed to the transport (they may reach the server even if the answer never comes). */
+  const onTheWire = new Set<number>();
+  let session: ClaimSession | undefined;
   let stopped = false;
+  /** Set once stop() stops waiting: outcomes still unrecorded are left to the next worker. */
+  let abandoned = false;
+  let active = 0;
   let pumping = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
   let lastScan: number | undefined;
   let scanNow = true;
+  let lastAbandonedScan = -Infinity;
   let settleWaiters: Array<() => void> = [];
+  const idleWaiters: Array<() => void> = [];
 
   logger.info({ destination: mailer.destination, reminderHours: config.reminderHours }, config.smtpUrl ? 'e-mails: enviados por SMTP' : `e-mails: SMTP_URL não definido, cada mensagem é gravada como .eml em ${mailer.destination}`);
 
@@ -91,6 +129,31 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }, delay);
   };
 
+  const renewal = setInterval(() => {
+    if (held.size === 0) return;
+    renewLeases(database.db, [...held.values()], { leaseMs: LEASE_MS, leaseClock: leaseClock?.() }).catch((error: unknown) =>
+      logger.warn({ err: errorText(error) }, 'não foi possível renovar a reserva das mensagens em envio'),
+    );
+  }, LEASE_RENEW_MS);
+  renewal.unref();
+
+  const notifyIdle = () => {
+    if (active > 0 || pumping) return;
+    for (const resolve of idleWaiters.splice(0)) resolve();
+  };
+
+  /** The session claims are made in; a new one when the old one lost its lock (its claims are anyone's then). */
+  async function claimSession(): Promise<ClaimSession> {
+    if (session && (await session.holds(database.db))) return session;
+    if (session) {
+      logger.warn({ lease: session.leaseId }, 'a sessão que reservava as mensagens deste trabalhador terminou; outra é aberta');
+      void session.close().catch(() => {});
+      session = undefined;
+    }
+    session = await openClaimSession(database.db);
+    return session;
+  }
+
   async function scanReminders(): Promise<void> {
     const at = now().getTime();
     if (!scanNow && lastScan !== undefined && at >= lastScan && at - lastScan < REMINDER_SCAN_MS) return;
@@ -101,11 +164,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (queued > 0) logger.info({ queued }, 'lembretes na fila');
   }
 
-  /** Writes and sends one message; never throws: a failure is an outcome. */
-  async function deliver(message: ClaimedMessage): Promise<Outcome> {
+  /** Writes and sends one message; never throws: a failure is an outcome. Undefined when the worker stopped before sending it. */
+  async function deliver(message: ClaimedMessage): Promise<Outcome | undefined> {
     try {
       const composed = await composeMessage(database.db, config, message, now());
       if (!('mail' in composed)) return composed;
+      if (stopped) return undefined;
+      onTheWire.add(message.id);
       await mailer.send(composed.mail);
       return { status: 'sent' };
     } catch (error) {
@@ -118,56 +183,47 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  /** Outcomes wait here to be recorded together: one transaction (one disk flush) for many messages. */
-  let unrecorded: Array<{ message: ClaimedMessage; outcome: Outcome }> = [];
-  let recording: Promise<void> | undefined;
-
-  async function recordAll(): Promise<void> {
-    while (unrecorded.length > 0) {
-      const batch = unrecorded;
-      unrecorded = [];
+  /** Records an outcome at once, trying again while the database does not answer (the lease is renewed meanwhile). */
+  async function record(message: ClaimedMessage, outcome: Outcome): Promise<void> {
+    for (;;) {
       try {
-        const lost = await recordOutcomes(database.db, batch, now());
-        for (const id of lost) logger.warn({ outbox: id }, 'o resultado de um envio não foi registrado: outro trabalhador assumiu a mensagem');
+        if (!(await recordOutcome(database.db, message, outcome, now()))) {
+          logger.warn({ outbox: message.id }, 'o resultado de um envio não foi registrado: outro trabalhador assumiu a mensagem');
+        }
+        return;
       } catch (error) {
-        // The leases run out and the messages are tried again.
-        logger.error({ messages: batch.map(({ message }) => message.id), err: errorText(error) }, 'não foi possível registrar o resultado dos envios');
+        if (abandoned) return;
+        logger.error({ outbox: message.id, err: errorText(error) }, 'não foi possível registrar o resultado de um envio; nova tentativa em instantes');
+        await pause(RECORD_RETRY_MS);
+        if (abandoned) return;
       }
-      for (const { message } of batch) held.delete(message.id);
     }
   }
 
-  function flush(): void {
-    if (recording || unrecorded.length === 0) return;
-    recording = recordAll().finally(() => {
-      recording = undefined;
-      flush();
+  /** One slot: the message is sent and its outcome recorded before the slot takes another. */
+  async function work(message: ClaimedMessage): Promise<void> {
+    const outcome = await deliver(message);
+    if (outcome === undefined) {
+      // Stopped before it was handed over: back to the queue, as if never claimed.
+      await releaseClaims(database.db, [message], true).catch((error: unknown) =>
+        logger.warn({ outbox: message.id, err: errorText(error) }, 'a reserva de uma mensagem não enviada não pôde ser devolvida'),
+      );
+      return;
+    }
+    await record(message, outcome);
+  }
+
+  function start(message: ClaimedMessage): void {
+    held.set(message.id, message);
+    active += 1;
+    void work(message).finally(() => {
+      held.delete(message.id);
+      onTheWire.delete(message.id);
+      active -= 1;
+      notifyIdle();
       schedule(0);
     });
   }
-
-  function record(message: ClaimedMessage, outcome: Outcome): void {
-    unrecorded.push({ message, outcome });
-    flush();
-  }
-
-  /** Claimed messages waiting for a free sending slot. */
-  const waiting: ClaimedMessage[] = [];
-  let active = 0;
-
-  function startSending(): void {
-    while (!stopped && active < concurrency && waiting.length > 0) {
-      const message = waiting.shift()!;
-      active += 1;
-      void deliver(message).then((outcome) => {
-        active -= 1;
-        record(message, outcome);
-        startSending();
-      });
-    }
-  }
-
-  const busy = () => waiting.length > 0 || active > 0 || recording !== undefined;
 
   async function pump(): Promise<void> {
     if (stopped) return;
@@ -182,24 +238,35 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     settleWaiters = [];
     try {
       await scanReminders();
-      // A claim is a batch; the next is taken when this one has left the waiting line, so one slow message in a
-      // slot never stops the others.
-      if (!stopped && waiting.length === 0 && held.size < batchSize) {
-        const claimed = await claimDueMessages(database.db, { now: now(), limit: batchSize - held.size, leaseMs: LEASE_MS, leaseId, sending: [...held] });
-        for (const message of claimed) held.add(message.id);
-        waiting.push(...claimed);
+      const free = concurrency - active;
+      if (!stopped && free > 0) {
+        const claimant = await claimSession();
+        const takeAbandoned = Date.now() - lastAbandonedScan >= ABANDONED_SCAN_MS;
+        if (takeAbandoned) lastAbandonedScan = Date.now();
+        const claimed = await claimDueMessages(database.db, {
+          now: now(),
+          limit: free,
+          leaseMs: LEASE_MS,
+          leaseId: claimant.leaseId,
+          leaseClock: leaseClock?.(),
+          sending: [...held.keys()],
+          takeAbandoned,
+        });
         claimedAny = claimed.length > 0;
-        startSending();
+        if (stopped) await releaseClaims(database.db, claimed, true);
+        else for (const message of claimed) start(message);
       }
     } catch (error) {
       logger.error({ err: errorText(error) }, 'a fila de e-mails não pôde ser lida; nova tentativa em instantes');
     } finally {
       pumping = false;
+      notifyIdle();
     }
-    if (!claimedAny && !busy()) for (const resolve of settling) resolve();
+    if (!claimedAny && active === 0) for (const resolve of settling) resolve();
     else settleWaiters.push(...settling);
-    if (again || (claimedAny && waiting.length === 0)) schedule(0);
-    else schedule(busy() ? Math.min(pollMs, 50) : pollMs);
+    // Every slot filled: the next claim comes as a slot frees. Otherwise, when this claim found something, more may be due.
+    if (again || (claimedAny && active < concurrency)) schedule(0);
+    else if (active < concurrency) schedule(active > 0 ? Math.min(pollMs, 50) : pollMs);
   }
 
   schedule(0);
@@ -220,11 +287,25 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopped = true;
       clearTimeout(timer);
       for (const resolve of settleWaiters.splice(0)) resolve();
-      // A send has its own time limit; past it, the lease ends and another process takes the message.
-      const giveUpAt = Date.now() + SEND_TIMEOUT_MS;
-      waiting.splice(0);
-      while ((pumping || active > 0 || recording) && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 20));
+      const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
+      notifyIdle();
+      let graceTimer: NodeJS.Timeout | undefined;
+      await Promise.race([idle, new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, stopGraceMs)))]);
+      clearTimeout(graceTimer);
+      abandoned = true;
+      clearInterval(renewal);
+      // Still unfinished (a slow server, an answer that never came): given back, so another worker sends them now
+      // rather than when the lease ends. Those on the wire may have arrived: they may go out twice.
+      const left = [...held.values()];
+      try {
+        await releaseClaims(database.db, left.filter((message) => !onTheWire.has(message.id)), true);
+        await releaseClaims(database.db, left.filter((message) => onTheWire.has(message.id)), false);
+      } catch (error) {
+        logger.warn({ messages: left.map((message) => message.id), err: errorText(error) }, 'as reservas das mensagens em envio não puderam ser devolvidas');
+      }
       mailer.close();
+      await session?.close().catch(() => {});
+      session = undefined;
     },
   };
 }

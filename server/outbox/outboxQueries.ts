@@ -1,3 +1,5 @@
+import { createHash, randomInt } from 'node:crypto';
+import os from 'node:os';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { DB, Instant, OutboxStatus } from '../db/schema.ts';
@@ -194,23 +196,172 @@ export interface ClaimedMessage {
 }
 
 /**
- * Claims up to `limit` due messages for `leaseMs`: until then no other worker takes them. On PostgreSQL the rows
- * are picked `FOR UPDATE SKIP LOCKED`, so workers of several API instances claim disjoint sets at once; on
- * SQLite the claim is one `begin immediate` transaction (every transaction there is), so claims run one at a
- * time. A claim counts as a try: a worker that dies while sending does not retry a message forever.
+ * Who claims messages: one per worker. Its `leaseId` (`<host>.<pid>.<key>`) marks the rows it claimed, and the
+ * claims end with it rather than with the clock: on PostgreSQL the worker holds a session-level advisory lock on
+ * its key (on a connection of its own), so when its process dies or its connection ends the lock is gone and the
+ * other workers take its claims at once; on SQLite (one machine) a claim whose process is gone — or, in this
+ * process, whose worker is gone — is taken at once, so a restart takes over what the previous process held. The
+ * lease's clock stays as the last resort (a worker that hangs holding its lock, a claim this code cannot judge).
  */
-export async function claimDueMessages(
-  db: Kysely<DB>,
-  options: { now: Date; limit: number; leaseMs: number; leaseId: string; /** Messages this worker is sending now: never claimed twice, whatever the clock says of their lease. */ sending?: readonly number[] },
-): Promise<ClaimedMessage[]> {
+export interface ClaimSession {
+  readonly leaseId: string;
+  /** Whether the session still holds its lock; when it does not, its claims are anyone's and it must not claim more. */
+  holds(db: Kysely<DB>): Promise<boolean>;
+  /** Ends the session (its lock, its connection). Claims left with its lease id are then anyone's. */
+  close(): Promise<void>;
+}
+
+/** The key space of the workers' advisory locks on PostgreSQL: `pg_advisory_lock(WORKER_LOCK_SPACE, key)`. */
+const WORKER_LOCK_SPACE = 6_000_026;
+/** Which machine a lease id was written on (its processes are known only there). */
+const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
+const LEASE_ID = /^([0-9a-f]{8})\.(\d+)\.(\d+)$/;
+/** The keys of the sessions open in this process. */
+const openKeys = new Set<number>();
+
+const randomKey = () => randomInt(1, 2 ** 31 - 1);
+const leaseIdOf = (key: number) => `${HOST_TAG}.${process.pid}.${key}`;
+
+/** Opens a worker's claim session: on PostgreSQL it takes a connection of the pool for as long as it lasts. */
+export async function openClaimSession(db: Kysely<DB>): Promise<ClaimSession> {
+  if (dialectOf(db) !== 'postgres') {
+    let key = randomKey();
+    while (openKeys.has(key)) key = randomKey();
+    openKeys.add(key);
+    return {
+      leaseId: leaseIdOf(key),
+      holds: async () => openKeys.has(key),
+      async close() {
+        openKeys.delete(key);
+      },
+    };
+  }
+  let end!: () => void;
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  let opened!: { resolve: (value: { key: number; backend: number }) => void; reject: (error: unknown) => void };
+  const openedPromise = new Promise<{ key: number; backend: number }>((resolve, reject) => (opened = { resolve, reject }));
+  const held = db
+    .connection()
+    .execute(async (connection) => {
+      for (;;) {
+        const key = randomKey();
+        const row = (await sql<{ locked: boolean; backend: number }>`select pg_try_advisory_lock(${WORKER_LOCK_SPACE}, ${key}) as locked, pg_backend_pid() as backend`.execute(connection)).rows[0]!;
+        if (!row.locked) continue;
+        opened.resolve({ key, backend: row.backend });
+        await ended;
+        // A connection that ended took its lock with it.
+        await sql`select pg_advisory_unlock(${WORKER_LOCK_SPACE}, ${key})`.execute(connection).catch(() => {});
+        return;
+      }
+    })
+    .catch((error: unknown) => opened.reject(error));
+  const { key, backend } = await openedPromise;
+  return {
+    leaseId: leaseIdOf(key),
+    async holds(db) {
+      const rows = await sql<{ held: number }>`
+        select 1 as held from pg_locks
+        where locktype = 'advisory' and classid = ${WORKER_LOCK_SPACE} and objid = ${key} and objsubid = 2 and pid = ${backend} and granted`.execute(db);
+      return rows.rows.length > 0;
+    },
+    async close() {
+      end();
+      await held;
+    },
+  };
+}
+
+/** Whether a process of this machine is running (a signal 0 tests it without sending anything). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Of the claims on queued messages, the lease ids whose session is gone: on PostgreSQL, those whose advisory lock
+ * this transaction can take (it then keeps it until it ends, so no worker takes that key in between); on SQLite,
+ * those of a process of this machine that is no longer running, or of this process but no open session. A lease
+ * id not in today's form (a worker of an older version) is left to its lease's clock.
+ */
+async function abandonedLeases(trx: Transaction<DB>): Promise<string[]> {
+  const rows = await trx.selectFrom('outbox').select('lease_id').distinct().where('lease_id', 'is not', null).where('status', '=', 'queued').execute();
+  const leases = rows.flatMap((row) => {
+    const match = row.lease_id === null ? null : LEASE_ID.exec(row.lease_id);
+    return match ? [{ leaseId: row.lease_id!, host: match[1]!, pid: Number(match[2]), key: Number(match[3]) }] : [];
+  });
+  if (leases.length === 0) return [];
+  if (dialectOf(trx) === 'postgres') {
+    const keys = [...new Set(leases.map((lease) => lease.key))].filter((key) => key >= 1 && key < 2 ** 31);
+    if (keys.length === 0) return [];
+    const free = await sql<{ key: number }>`
+      select key from unnest(cast(${keys} as integer[])) as key where pg_try_advisory_xact_lock(${WORKER_LOCK_SPACE}, key)`.execute(trx);
+    const freeKeys = new Set(free.rows.map((row) => Number(row.key)));
+    return leases.filter((lease) => freeKeys.has(lease.key)).map((lease) => lease.leaseId);
+  }
+  return leases
+    .filter((lease) => lease.host === HOST_TAG && (lease.pid === process.pid ? !openKeys.has(lease.key) : !processRuns(lease.pid)))
+    .map((lease) => lease.leaseId);
+}
+
+/** The lease clock: the database's own (`now()`), so that instances whose clocks differ agree, unless a test sets one. */
+function leaseNow(db: Db, clock: Date | undefined) {
+  if (clock) return sql<string>`${clock.toISOString()}`;
+  return dialectOf(db) === 'postgres' ? sql<string>`now()` : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+}
+
+function leaseEnd(db: Db, clock: Date | undefined, leaseMs: number) {
+  const ms = Math.round(leaseMs);
+  if (clock) return sql<string>`${new Date(clock.getTime() + ms).toISOString()}`;
+  return dialectOf(db) === 'postgres'
+    ? sql<string>`now() + ${sql.lit(ms)} * interval '1 millisecond'`
+    : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`+${ms / 1000} seconds`})`;
+}
+
+export interface ClaimOptions {
+  /** The worker's clock: messages due by then are claimed. */
+  now: Date;
+  limit: number;
+  leaseMs: number;
+  leaseId: string;
+  /** The lease clock, when a test sets one; by default the database's. */
+  leaseClock?: Date;
+  /** Messages this worker is sending now: never claimed twice, whatever the clock says of their lease. */
+  sending?: readonly number[];
+  /**
+   * Whether to look for claims whose session is gone (true by default). Without an index on the lease that looks
+   * through the queued rows, so a worker draining a long queue asks about once a second.
+   */
+  takeAbandoned?: boolean;
+}
+
+/**
+ * Claims up to `limit` due messages for `leaseMs` (by the lease clock): until then, or until the session of
+ * `leaseId` ends, no other worker takes them. On PostgreSQL the rows are picked `FOR UPDATE SKIP LOCKED`, so workers
+ * of several API instances claim disjoint sets at once; on SQLite the claim is one `begin immediate` transaction
+ * (every transaction there is), so claims run one at a time. A claim counts as a try: a worker that dies while
+ * sending does not retry a message forever.
+ */
+export async function claimDueMessages(db: Kysely<DB>, options: ClaimOptions): Promise<ClaimedMessage[]> {
   const now = options.now.toISOString();
+  if (options.limit <= 0) return [];
   return db.transaction().execute(async (trx) => {
+    const abandoned = options.takeAbandoned === false ? [] : await abandonedLeases(trx);
     let query = trx
       .selectFrom('outbox')
       .select(['id', 'kind', 'recipient_id', 'payload', 'attempts', 'due_at'])
       .where('status', '=', 'queued')
       .where('due_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .where((eb) =>
+        eb.or([
+          eb('lease_until', 'is', null),
+          eb('lease_until', '<=', leaseNow(trx, options.leaseClock)),
+          ...(abandoned.length > 0 ? [eb('lease_id', 'in', abandoned)] : []),
+        ]),
+      )
       .orderBy('due_at')
       .orderBy('id')
       .limit(options.limit);
@@ -221,7 +372,7 @@ export async function claimDueMessages(
     await trx
       .updateTable('outbox')
       .set({
-        lease_until: new Date(options.now.getTime() + options.leaseMs).toISOString(),
+        lease_until: leaseEnd(trx, options.leaseClock, options.leaseMs),
         lease_id: options.leaseId,
         attempts: sql<number>`attempts + 1`,
       })
@@ -243,6 +394,51 @@ export async function claimDueMessages(
   });
 }
 
+function byLeaseId(messages: readonly ClaimedMessage[]): Map<string, ClaimedMessage[]> {
+  const groups = new Map<string, ClaimedMessage[]>();
+  for (const message of messages) groups.set(message.lease_id, [...(groups.get(message.lease_id) ?? []), message]);
+  return groups;
+}
+
+/** Extends the leases of messages still being sent (by the lease clock); the ids whose claim is no longer this worker's are left alone. */
+export async function renewLeases(db: Kysely<DB>, messages: readonly ClaimedMessage[], options: { leaseMs: number; leaseClock?: Date }): Promise<void> {
+  const byLease = byLeaseId(messages);
+  for (const [leaseId, claimed] of byLease) {
+    await db
+      .updateTable('outbox')
+      .set({ lease_until: leaseEnd(db, options.leaseClock, options.leaseMs) })
+      .where('lease_id', '=', leaseId)
+      .where('status', '=', 'queued')
+      .where(
+        'id',
+        'in',
+        claimed.map((message) => message.id),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Gives claimed messages back to the queue at once (a worker stopping): `untried` ones were never handed to the
+ * mail server, and their claim does not count as a try; the others may have reached it (they may go out twice).
+ */
+export async function releaseClaims(db: Kysely<DB>, messages: readonly ClaimedMessage[], untried: boolean): Promise<void> {
+  const byLease = byLeaseId(messages);
+  for (const [leaseId, claimed] of byLease) {
+    await db
+      .updateTable('outbox')
+      .set({ lease_until: null, lease_id: null, ...(untried ? { attempts: sql<number>`attempts - 1` } : {}) })
+      .where('lease_id', '=', leaseId)
+      .where('status', '=', 'queued')
+      .where(
+        'id',
+        'in',
+        claimed.map((message) => message.id),
+      )
+      .execute();
+  }
+}
+
 /** A message's outcome: sent, or not to be sent (`opted_out`, `skipped`), or a failed try. */
 export type Outcome =
   | { status: 'sent' | 'opted_out' | 'skipped'; reason?: string }
@@ -255,27 +451,10 @@ const withoutSecret = (payload: MessagePayload): string => {
 };
 
 /**
- * Records the outcomes of claimed messages, in one transaction. Only the claim that holds the lease may: a worker
- * whose lease ran out (and whose message another worker took) changes nothing; the ids of such messages are
- * returned. Once a message is done its secret is erased, so the raw token of a link lives only until the message
- * is out.
+ * Records a claimed message's outcome. Only the claim that holds the lease may: a worker whose claim was taken
+ * over (and whose message another worker took) changes nothing, and false is returned. Once a message is done its
+ * secret is erased, so the raw token of a link lives only until the message is out.
  */
-export async function recordOutcomes(
-  db: Kysely<DB>,
-  outcomes: ReadonlyArray<{ message: ClaimedMessage; outcome: Outcome }>,
-  now: Date,
-): Promise<number[]> {
-  if (outcomes.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
-    const lost: number[] = [];
-    for (const { message, outcome } of outcomes) {
-      if (!(await recordOutcome(trx, message, outcome, now))) lost.push(message.id);
-    }
-    return lost;
-  });
-}
-
-/** `recordOutcomes` for one message; false when its lease was not this claim's any more. */
 export async function recordOutcome(db: Db, message: ClaimedMessage, outcome: Outcome, now: Date): Promise<boolean> {
   const released = { lease_until: null, lease_id: null };
   const values =

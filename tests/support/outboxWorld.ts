@@ -22,7 +22,8 @@ export const smtpEnv = (sink: SmtpSink) => ({ SMTP_URL: sink.url, MAIL_FROM: 'Ko
 
 export async function startOutbox(t: ApiTestApp, sink?: SmtpSink, options: SmtpSinkOptions = {}): Promise<OutboxHarness> {
   const smtp = sink ?? (await startSmtpSink(options));
-  const worker = startOutboxWorker({ database: t.database, config: t.config, logger: silentLogger, now: () => t.clock.now, pollMs: 25 });
+  // Leases follow the API's clock too, so a test decides when one runs out.
+  const worker = startOutboxWorker({ database: t.database, config: t.config, logger: silentLogger, now: () => t.clock.now, leaseClock: () => t.clock.now, pollMs: 25 });
   return {
     sink: smtp,
     worker,

@@ -17,6 +17,8 @@ export type DataVerdict = { accept: true } | { accept: false; code: number; mess
 export interface SmtpSinkOptions {
   /** Decides on each message before it is kept; by default every message is accepted. */
   verdict?: (mail: ReceivedMail, attempt: number) => DataVerdict;
+  /** Runs when a message has arrived, before the sink answers it (the client waits): a test looks at the database then. */
+  inspect?: (mail: ReceivedMail) => Promise<void>;
 }
 
 /** A real SMTP server in the test process (the `smtp-server` package), keeping every message it accepts. */
@@ -53,12 +55,20 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
         const mail: ReceivedMail = {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           raw: Buffer.concat(chunks).toString('utf8'),
         };
+        if (options.inspect) {
+          try {
+            await options.inspect(mail);
+          } catch (error) {
+            callback(Object.assign(error instanceof Error ? error : new Error(String(error)), { responseCode: 451 }));
+            return;
+          }
+        }
         const key = mail.to.join(',');
         const attempt = (attempts.get(key) ?? 0) + 1;
         attempts.set(key, attempt);

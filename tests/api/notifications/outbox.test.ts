@@ -149,7 +149,7 @@ describe.each(testDatabases)('the outbox on $name', ({ open }) => {
     try {
       const id = (await queueNotice(t.database, user.id, `test:${user.id}:lease`))!;
       // A worker claims it and dies before sending.
-      const [claimed] = await claimDueMessages(t.database.db, { now: new Date(NOW), limit: 1, leaseMs: LEASE_MS, leaseId: 'dead-worker' });
+      const [claimed] = await claimDueMessages(t.database.db, { now: new Date(NOW), limit: 1, leaseMs: LEASE_MS, leaseId: 'dead-worker', leaseClock: new Date(NOW) });
       expect(claimed?.id).toBe(id);
     } finally {
       outbox = await startOutbox(t, sink);
