@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MyTeam, TeamMembership } from '../../shared/schemas/network.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -26,7 +26,10 @@ export async function positionsOutside(db: Db, departmentId: number, positionIds
 
 /**
  * Joins a member to a team or updates them: the positions are replaced; `leader` undefined keeps the current value
- * (false on a join). One transaction: the membership and its positions change together.
+ * (false on a join). One transaction: the membership and its positions change together. The upsert always updates
+ * the membership row, so it holds that row's lock until the transaction ends: changes of one membership run one
+ * after the other on PostgreSQL too (two at once used to both insert a position — a duplicate key — or merge their
+ * sets), and the membership ends as exactly one request asked. SQLite runs one write transaction at a time anyway.
  */
 export async function putTeamMember(
   trx: Transaction<DB>,
@@ -39,7 +42,7 @@ export async function putTeamMember(
   await trx
     .insertInto('team_members')
     .values({ ...key, leader: leader ?? 0, created_at: now.toISOString() })
-    .onConflict((oc) => (leader === undefined ? oc.columns(['church_id', 'department_id', 'user_id']).doNothing() : oc.columns(['church_id', 'department_id', 'user_id']).doUpdateSet({ leader })))
+    .onConflict((oc) => oc.columns(['church_id', 'department_id', 'user_id']).doUpdateSet({ leader: leader ?? sql<number>`team_members.leader` }))
     .execute();
   await trx
     .deleteFrom('team_member_positions')

@@ -48,11 +48,14 @@ export function teamsRouter({ database, now }: ApiContext): Router {
     const userId = parseInput(idParamSchema, req.params.userId);
     const input = parseInput(putTeamMemberRequestSchema, req.body);
     await requireTeam(churchId, departmentId, userId);
-    await db.transaction().execute(async (trx) => {
+    // The answer is read in the same transaction: the membership as this request left it, not as a request running
+    // at the same time did.
+    const membership = await db.transaction().execute(async (trx) => {
       if ((await positionsOutside(trx, departmentId, input.positions)).length > 0) throw new UnknownPosition();
       await putTeamMember(trx, { churchId, departmentId, userId }, { positions: input.positions, leader: input.leader }, now());
+      return (await listTeamMembers(trx, churchId, departmentId, userId))[0];
     });
-    res.json((await listTeamMembers(db, churchId, departmentId, userId))[0]);
+    res.json(membership);
   });
 
   router.delete('/api/teams/:churchId/:departmentId/members/:userId', async (req, res) => {
