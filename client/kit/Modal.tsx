@@ -8,6 +8,8 @@ export interface ModalProps {
   children: ReactNode;
   /** Buttons shown at the bottom. */
   footer?: ReactNode;
+  /** A close button (×) in the header, named so (`Fechar`); none by default: the footer's button or Esc closes. */
+  closeLabel?: string;
 }
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -18,7 +20,7 @@ const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([di
  * back to the element that opened it. Mount it to open it,
  * unmount it to close it: its owner's state decides.
  */
-export function Modal({ title, onClose, children, footer }: ModalProps) {
+export function Modal({ title, onClose, children, footer, closeLabel }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const mounted = useRef(false);
@@ -58,10 +60,15 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
       onClose={handleNativeClose}
       tabIndex={-1}
     >
-      <div className="modal__header">
+      <div className={closeLabel ? 'modal__header modal__header--with-close' : 'modal__header'}>
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
+        {closeLabel ? (
+          <button type="button" className="modal__close" aria-label={closeLabel} title={closeLabel} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        ) : null}
       </div>
       <div className="modal__body">{children}</div>
       {footer ? <div className="modal__footer">{footer}</div> : null}

@@ -1,16 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../../../shared/formats.ts';
 import type { EventScope } from '../../../../shared/schemas/eventManagement.ts';
 import type { Event } from '../../../../shared/schemas/events.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { eventName } from '../../../kit/eventName.ts';
-import { Modal } from '../../../kit/Modal.tsx';
+import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
+import { useBusySubmit } from '../../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../../kit/forms/useFormProblems.ts';
 import { eventWhen } from '../../../kit/status/eventWhen.ts';
 import { statusShown } from '../../../kit/status/statusSlice.ts';
-import { allocationCountText, formProblemOf } from './eventForm.ts';
+import { allocationCountText, EVENT_FORM_FALLBACK } from './eventForm.ts';
 import { useDeleteEventMutation } from './eventManagementApi.ts';
-import { FormAlert } from './FormAlert.tsx';
 import { ScopeField } from './ScopeField.tsx';
 import './EventForm.css';
 
@@ -28,24 +29,30 @@ export function CancelEventModal({ event, onClose }: CancelEventModalProps) {
   const { timeZone } = usePublicConfig();
   const dispatch = useAppDispatch();
   const idPrefix = useId();
-  const [deleteEvent, { isLoading: deleting }] = useDeleteEventMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [deleteEvent] = useDeleteEventMutation();
+  const { busy: deleting, run } = useBusySubmit();
+  const form = useFormProblems({ formRef, fallback: EVENT_FORM_FALLBACK });
   const [scope, setScope] = useState<EventScope>('one');
   /** How many allocations the API reported for this scope: set once a confirmation is needed. */
   const [allocations, setAllocations] = useState<number | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
 
   const handleScope = (next: EventScope) => {
     setScope(next);
     setAllocations(null);
-    setAlert(null);
+    form.clear();
   };
 
   const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
     submit.preventDefault();
     if (deleting) return;
-    setAlert(null);
+    form.clear();
     try {
-      await deleteEvent({ id: event.id, scope, confirm: allocations !== null }).unwrap();
+      const sent = await run(async () => {
+        await deleteEvent({ id: event.id, scope, confirm: allocations !== null }).unwrap();
+        return true;
+      });
+      if (!sent) return;
       const subject = `${eventName(event)}, ${eventWhen(event.datetime, timeZone)}`;
       // The button that opened the modal leaves with the event: the message takes the focus, not the page's body.
       dispatch(
@@ -56,46 +63,38 @@ export function CancelEventModal({ event, onClose }: CancelEventModalProps) {
       );
       onClose();
     } catch (error) {
-      const problem = formProblemOf(error);
+      const problem = form.setFromApiError(error);
       if (problem.code === 'has_allocations') {
-        const count = problem.allocations ?? 0;
+        const count = typeof problem.body?.allocations === 'number' ? problem.body.allocations : 0;
         setAllocations(count);
-        setAlert(
+        form.setAlert(
           `Há ${allocationCountText(count)} ${scope === 'one' ? 'neste evento' : 'nos eventos a cancelar'}. ` +
             'Se continuar, essas escalas serão removidas junto.',
         );
-      } else {
-        setAlert(problem.message);
       }
     }
   };
 
-  const formId = `${idPrefix}-form`;
   const confirming = allocations !== null;
   return (
-    <Modal
+    <DialogForm
       title="Cancelar evento"
+      submitLabel={confirming ? 'Cancelar mesmo assim' : 'Cancelar evento'}
+      busyLabel="Cancelando…"
+      submitClassName="button event-form__danger event-form__submit"
+      busy={deleting}
+      className="event-form"
+      status={form.alert}
+      formRef={formRef}
+      onSubmit={(submit) => void handleSubmit(submit)}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Voltar
-          </button>
-          <button type="submit" form={formId} className="button event-form__danger event-form__submit" disabled={deleting}>
-            {deleting ? 'Cancelando…' : confirming ? 'Cancelar mesmo assim' : 'Cancelar evento'}
-          </button>
-        </>
-      }
     >
-      <form id={formId} className="event-form" onSubmit={handleSubmit} noValidate aria-busy={deleting}>
-        <p className="event-form__subject">
-          <strong>{eventName(event)}</strong>{' '}
-          <time dateTime={event.datetime}>{formatDateTime(event.datetime, timeZone)}</time>
-        </p>
-        <p className="event-form__hint">O evento sai das listas, dos calendários e do calendário público.</p>
-        <ScopeField idPrefix={idPrefix} legend="Cancelar" value={scope} onChange={handleScope} />
-        <FormAlert message={alert} />
-      </form>
-    </Modal>
+      <p className="event-form__subject">
+        <strong>{eventName(event)}</strong>{' '}
+        <time dateTime={event.datetime}>{formatDateTime(event.datetime, timeZone)}</time>
+      </p>
+      <p className="event-form__hint">O evento sai das listas, dos calendários e do calendário público.</p>
+      <ScopeField idPrefix={idPrefix} legend="Cancelar" value={scope} onChange={handleScope} />
+    </DialogForm>
   );
 }

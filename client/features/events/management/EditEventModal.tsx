@@ -7,12 +7,17 @@ import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { eventName } from '../../../kit/eventName.ts';
 import { eventWhen } from '../../../kit/status/eventWhen.ts';
 import { statusShown } from '../../../kit/status/statusSlice.ts';
+import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
+import { useBusySubmit } from '../../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../../kit/forms/useFormProblems.ts';
 import {
+  EVENT_API_FIELDS,
+  EVENT_FORM_FALLBACK,
   MESSAGES,
   eventTypeIdOf,
+  fieldsSettledBy,
   localDateTime,
   validateEventFields,
-  withoutErrorsOf,
   type EventFieldValues,
 } from './eventForm.ts';
 import { detailChangesOf, detailValuesOf, NO_DETAILS, type EventDetailValues } from './eventDetailForm.ts';
@@ -20,9 +25,8 @@ import { EventDetailInputs } from './EventDetailInputs.tsx';
 import { useGetEventDetailQuery } from '../eventsApi.ts';
 import { useGetEventTypesQuery, useUpdateEventMutation } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
-import { EventFormModal } from './EventFormModal.tsx';
 import { ScopeField } from './ScopeField.tsx';
-import { useFormProblems } from './useFormProblems.ts';
+import './EventForm.css';
 
 export interface EditEventModalProps {
   event: Event;
@@ -42,9 +46,11 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
   const dispatch = useAppDispatch();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, foundBeforeSending, showApiError } = useFormProblems(formRef);
+  const form = useFormProblems({ formRef, fields: EVENT_API_FIELDS, fallback: EVENT_FORM_FALLBACK, messageWithFields: true });
+  const errors = form.problems;
   const eventTypes = useGetEventTypesQuery();
-  const [updateEvent, { isLoading: saving }] = useUpdateEventMutation();
+  const [updateEvent] = useUpdateEventMutation();
+  const { busy: saving, run } = useBusySubmit();
 
   const local = dayjs(event.datetime).tz(timeZone);
   const initial = { date: local.format('YYYY-MM-DD'), time: local.format('HH:mm') };
@@ -65,40 +71,44 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
     const { typeId: nextType, ...nextWhen } = changes;
     if (nextType !== undefined) setTypeId(nextType);
     setWhen((current) => ({ ...current, ...nextWhen }));
-    setErrors((current) => withoutErrorsOf(current, changes));
+    form.clear(fieldsSettledBy(errors, changes));
   };
 
   const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
     submit.preventDefault();
     if (saving) return;
     const found = validateEventFields(values);
-    if (foundBeforeSending(found)) return;
+    if (!form.check(found)) return;
     const changes: UpdateEventRequest = {};
     if (when.date !== initial.date || when.time !== initial.time) changes.datetime = localDateTime(when);
     if (typeId !== null && typeId !== initialTypeId) changes.event_type_id = eventTypeIdOf(typeId);
     Object.assign(changes, detailChangesOf(initialDetails, detailValues, when.date, when.time, changes.datetime !== undefined));
     if (Object.keys(changes).length === 0) {
-      setAlert(MESSAGES.nothingChanged);
+      form.setAlert(MESSAGES.nothingChanged);
       return;
     }
     try {
-      const updated = await updateEvent({ id: event.id, scope, changes }).unwrap();
+      const updated = await run(() => updateEvent({ id: event.id, scope, changes }).unwrap());
+      if (updated === undefined) return;
       const subject = `${eventName(updated)}, ${eventWhen(updated.datetime, timeZone)}`;
       dispatch(statusShown({ text: scope === 'one' ? `Evento alterado: ${subject}.` : `Evento e os seguintes alterados: ${subject}.` }));
       onClose();
     } catch (error) {
-      showApiError(error);
+      form.setFromApiError(error);
     }
   };
 
   return (
-    <EventFormModal
+    <DialogForm
       title="Editar evento"
       submitLabel="Salvar alterações"
-      saving={saving}
-      alert={alert}
+      busyLabel="Salvando…"
+      submitClassName="button button--primary event-form__submit"
+      busy={saving}
+      className="event-form"
+      status={form.alert}
       formRef={formRef}
-      onSubmit={handleSubmit}
+      onSubmit={(submit) => void handleSubmit(submit)}
       onClose={onClose}
     >
       <EventFields
@@ -113,6 +123,6 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
       />
       <EventDetailInputs idPrefix={idPrefix} values={detailValues} onChange={(changes) => setDetails({ ...detailValues, ...changes })} />
       <ScopeField idPrefix={idPrefix} legend="Alterar" value={scope} onChange={setScope} />
-    </EventFormModal>
+    </DialogForm>
   );
 }

@@ -1,12 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
+  EVENT_API_FIELDS,
+  EVENT_FORM_FALLBACK,
   NO_REPEAT,
   eventTypeIdOf,
+  fieldsSettledBy,
   localDateTime,
   repeatRuleOf,
   validateEventFields,
   validateRepeat,
-  withoutErrorsOf,
   type EventFieldValues,
   type RepeatFieldValues,
 } from './eventForm.ts';
@@ -14,15 +16,17 @@ import { detailsRequestOf, NO_DETAILS, type EventDetailValues } from './eventDet
 import { EventDetailInputs } from './EventDetailInputs.tsx';
 import { useCreateEventMutation, useGetEventTypesQuery } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
-import { EventFormModal } from './EventFormModal.tsx';
 import { RepeatFields } from './RepeatFields.tsx';
-import { useFormProblems } from './useFormProblems.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
+import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
+import { useBusySubmit } from '../../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../../kit/forms/useFormProblems.ts';
 import { eventWhen } from '../../../kit/status/eventWhen.ts';
 import { statusShown } from '../../../kit/status/statusSlice.ts';
 import { useIdempotencyKey } from '../../../kit/useIdempotencyKey.ts';
 import { useCreatedEventPlacement, usePastDateConfirmation } from '../newEventOutcome.tsx';
+import './EventForm.css';
 
 export interface NewEventModalProps {
   onClose: () => void;
@@ -34,9 +38,11 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
   const dispatch = useAppDispatch();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, foundBeforeSending, showApiError } = useFormProblems(formRef);
+  const form = useFormProblems({ formRef, fields: EVENT_API_FIELDS, fallback: EVENT_FORM_FALLBACK, messageWithFields: true });
+  const errors = form.problems;
   const eventTypes = useGetEventTypesQuery();
-  const [createEvent, { isLoading: saving }] = useCreateEventMutation();
+  const [createEvent] = useCreateEventMutation();
+  const { busy: saving, run } = useBusySubmit();
   const idempotency = useIdempotencyKey();
   const [values, setValues] = useState<EventFieldValues>({ typeId: '', date: '', time: '' });
   const [repeat, setRepeat] = useState<RepeatFieldValues>(NO_REPEAT);
@@ -48,7 +54,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
     submit.preventDefault();
     if (saving) return;
     const found = { ...validateEventFields(values), ...validateRepeat(repeat, values.date) };
-    if (foundBeforeSending(found)) return;
+    if (!form.check(found)) return;
     if (!pastDate.mayCreate(values.date)) return;
     const rule = repeatRuleOf(repeat, values.date);
     const request = {
@@ -58,25 +64,29 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
       ...(rule ? { repeat: rule } : {}),
     };
     try {
-      const created = await createEvent({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap();
+      const created = await run(() => createEvent({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap());
+      if (created === undefined) return;
       idempotency.succeeded();
       const when = eventWhen(created.datetime, timeZone);
       dispatch(statusShown({ text: rule ? `Eventos criados a partir de ${when}.` : `Evento criado para ${when}.` }));
       placeCreated(created);
       onClose();
     } catch (error) {
-      showApiError(error);
+      form.setFromApiError(error);
     }
   };
 
   return (
-    <EventFormModal
+    <DialogForm
       title="Novo evento"
       submitLabel="Criar evento"
-      saving={saving}
-      alert={alert}
+      busyLabel="Salvando…"
+      submitClassName="button button--primary event-form__submit"
+      busy={saving}
+      className="event-form"
+      status={form.alert}
       formRef={formRef}
-      onSubmit={handleSubmit}
+      onSubmit={(submit) => void handleSubmit(submit)}
       onClose={onClose}
     >
       <EventFields
@@ -85,7 +95,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
         errors={errors}
         onChange={(changes) => {
           setValues((current) => ({ ...current, ...changes }));
-          setErrors((current) => withoutErrorsOf(current, changes));
+          form.clear(fieldsSettledBy(errors, changes));
         }}
         eventTypes={eventTypes.data}
         eventTypesFailed={eventTypes.isError}
@@ -98,10 +108,10 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
         errors={errors}
         onChange={(changes) => {
           setRepeat((current) => ({ ...current, ...changes }));
-          setErrors((current) => withoutErrorsOf(current, changes));
+          form.clear(fieldsSettledBy(errors, changes));
         }}
       />
       {pastDate.question}
-    </EventFormModal>
+    </DialogForm>
   );
 }

@@ -1,6 +1,5 @@
 import { isDayKey, weekdayOf, type DayKey } from '../../../../shared/days.ts';
 import type { RepeatRuleInput } from '../../../../shared/schemas/eventManagement.ts';
-import { portalErrorOf } from '../../../kit/portalError.ts';
 
 /** What the type, date and time fields hold (the type as the select's value: '' is "Sem tipo"). */
 export interface EventFieldValues {
@@ -27,17 +26,15 @@ export const NO_REPEAT: RepeatFieldValues = { freq: 'none', interval: '1', nth: 
 export type FieldName = 'type' | 'date' | 'time' | 'interval' | 'nth' | 'until' | 'count';
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-/** The errors left once the leader changed some fields (a changed field's message goes until the next submit). */
-export function withoutErrorsOf(errors: FieldErrors, changed: object): FieldErrors {
+/**
+ * The fields whose problem goes once the leader changed these values (a changed field's message goes until the
+ * next submit); a new date may also settle an end date that came before it.
+ */
+export function fieldsSettledBy(errors: FieldErrors, changed: object): FieldName[] {
   const names: Record<string, FieldName | undefined> = { typeId: 'type', date: 'date', time: 'time', interval: 'interval', nth: 'nth', until: 'until', count: 'count' };
-  const left = { ...errors };
-  for (const key of Object.keys(changed)) {
-    const field = names[key];
-    if (field) delete left[field];
-  }
-  // A new date may settle an end date that came before it.
-  if ('date' in changed && left.until === MESSAGES.untilBeforeStart) delete left.until;
-  return left;
+  const settled = Object.keys(changed).flatMap((key) => names[key] ?? []);
+  if ('date' in changed && errors.until === MESSAGES.untilBeforeStart) settled.push('until');
+  return settled;
 }
 
 export const MAX_COUNT = 200;
@@ -138,16 +135,8 @@ export function nthLabel(nth: number, date: string): string {
   return `${nth}${masculine ? 'º' : 'ª'} ${name} do mês`;
 }
 
-/** An API error as a form shows it: the message, the field errors, and the allocations a refusal counted. */
-export interface FormProblem {
-  code: string;
-  message: string;
-  fields: FieldErrors;
-  /** How many allocations a `has_allocations` refusal counted. */
-  allocations: number | undefined;
-}
-
-const SERVER_FIELDS: Record<string, FieldName> = {
+/** The API's names in `fields` of the event forms' fields (useFormProblems). */
+export const EVENT_API_FIELDS: Readonly<Record<string, FieldName>> = {
   datetime: 'date',
   event_type_id: 'type',
   'repeat.interval': 'interval',
@@ -156,18 +145,8 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   'repeat.count': 'count',
 };
 
-/** The API's `{ error: { code, message, fields?, allocations? } }` (portalErrorOf), its fields named as the form's. */
-export function formProblemOf(error: unknown): FormProblem {
-  const { code, message, body } = portalErrorOf(error, 'Algo deu errado. Tente de novo em instantes.');
-  const fields: FieldErrors = {};
-  if (typeof body?.fields === 'object' && body.fields !== null) {
-    for (const [key, fieldMessage] of Object.entries(body.fields)) {
-      const field = SERVER_FIELDS[key];
-      if (field && typeof fieldMessage === 'string') fields[field] ??= fieldMessage;
-    }
-  }
-  return { code, message, fields, allocations: typeof body?.allocations === 'number' ? body.allocations : undefined };
-}
+/** What an event form says of a failed call that is no API error. */
+export const EVENT_FORM_FALLBACK = 'Algo deu errado. Tente de novo em instantes.';
 
 /** `1 pessoa escalada`, `3 pessoas escaladas`. */
 export function allocationCountText(count: number): string {
