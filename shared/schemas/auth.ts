@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { printableName } from './names.ts';
 
 export const ROLES = ['member', 'leader', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -29,10 +30,9 @@ const CONTROL_OR_BROKEN = /[\p{Cc}\p{Cs}]/u;
 
 /**
  * 1–100 characters after trimming, counted as Unicode characters (as PostgreSQL's varchar(100) counts them),
- * so `🙏` is one character, not two UTF-16 units.
+ * so `🙏` is one character, not two UTF-16 units; nothing a name may not hold (names.ts).
  */
-export const nameSchema = z
-  .string()
+export const nameSchema = printableName('O nome')
   .trim()
   .min(1, { message: 'Informe seu nome.' })
   .refine((name) => [...name].length <= NAME_MAX, { message: `O nome pode ter no máximo ${NAME_MAX} caracteres.`, abort: true })

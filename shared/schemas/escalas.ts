@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamSchema, idSchema } from './common.ts';
 import { emailSchema } from './auth.ts';
 import { eventSchema } from './events.ts';
+import { printableName } from './names.ts';
 
 /** PostgreSQL cannot store a NUL, and half a surrogate pair is no text: both refused as malformed input. */
 const withoutNul = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);
@@ -12,8 +13,7 @@ export type Department = z.infer<typeof departmentSchema>;
 export const departmentListSchema = z.array(departmentSchema);
 
 export const createDepartmentRequestSchema = z.strictObject({
-  name: z
-    .string()
+  name: printableName('O nome do departamento')
     .trim()
     .min(1, { message: 'Informe o nome do departamento.' })
     .max(100, { message: 'O nome pode ter no máximo 100 caracteres.' })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayKeySchema, idSchema, MAX_YEAR, MIN_YEAR } from './common.ts';
 import { eventDetailSchema } from './events.ts';
+import { printableName } from './names.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Event types
@@ -10,8 +11,7 @@ export const eventTypeSchema = z.object({ id: z.number().int(), name: z.string()
 export type EventType = z.infer<typeof eventTypeSchema>;
 export const eventTypeListSchema = z.array(eventTypeSchema);
 
-export const eventTypeNameSchema = z
-  .string()
+export const eventTypeNameSchema = printableName('O nome do tipo de evento')
   .transform((name) => name.normalize('NFC').trim().replace(/\s+/g, ' '))
   .pipe(
     z
@@ -138,10 +138,12 @@ export type RepeatRuleInput = z.input<typeof repeatRuleSchema>;
 /** PostgreSQL cannot store a NUL, and half a surrogate pair is no text: both refused as malformed input. */
 const withoutNul = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);
 
-/** An optional text of an event: trimmed; blank or null = none. */
-const detailText = (max: number, label: string) =>
-  z
-    .string()
+/**
+ * An optional text of an event: trimmed; blank or null = none. A one-line text (the title, the place) holds
+ * nothing a name may not (names.ts); the description may have line breaks.
+ */
+const detailText = (max: number, label: string, { oneLine }: { oneLine: boolean }) =>
+  (oneLine ? printableName(label) : z.string())
     .transform((text) => text.normalize('NFC').trim())
     .pipe(
       z
@@ -160,9 +162,9 @@ const detailText = (max: number, label: string) =>
  */
 export const eventDetailFields = {
   church_id: idSchema.nullable().optional(),
-  title: detailText(200, 'O título').optional(),
-  description: detailText(2000, 'A descrição').optional(),
-  location: detailText(200, 'O local').optional(),
+  title: detailText(200, 'O título', { oneLine: true }).optional(),
+  description: detailText(2000, 'A descrição', { oneLine: false }).optional(),
+  location: detailText(200, 'O local', { oneLine: true }).optional(),
   ends_at: eventDateTimeSchema.nullable().optional(),
 };
 

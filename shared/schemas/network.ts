@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleSchema, userSchema } from './auth.ts';
 import { idSchema } from './common.ts';
 import { departmentSchema, memberSchema, positionRefSchema } from './escalas.ts';
+import { printableName } from './names.ts';
 
 /**
  * The network's shape (docs/product.md §8): churches, positions of departments, teams (church + department) and their
@@ -12,10 +13,9 @@ import { departmentSchema, memberSchema, positionRefSchema } from './escalas.ts'
 const withoutNul = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);
 const NUL_MESSAGE = { message: 'O texto contém um caractere inválido.' };
 
-/** A name of 1–100 characters (trimmed, single-spaced). */
-const shortName = (missing: string) =>
-  z
-    .string()
+/** A name of 1–100 characters (trimmed, single-spaced), holding nothing a name may not (names.ts). */
+const shortName = (field: string, missing: string) =>
+  printableName(field)
     .transform((name) => name.normalize('NFC').trim().replace(/\s+/g, ' '))
     .pipe(
       z
@@ -35,10 +35,9 @@ export type Church = z.infer<typeof churchSchema>;
 export const churchListSchema = z.array(churchSchema);
 
 export const createChurchRequestSchema = z.strictObject({
-  name: shortName('Informe o nome da igreja.'),
+  name: shortName('O nome da igreja', 'Informe o nome da igreja.'),
   /** Empty or blank: no city. */
-  city: z
-    .string()
+  city: printableName('A cidade')
     .transform((city) => city.normalize('NFC').trim().replace(/\s+/g, ' '))
     .pipe(z.string().max(100, { message: 'A cidade pode ter no máximo 100 caracteres.' }).refine(withoutNul, NUL_MESSAGE))
     .transform((city) => (city === '' ? null : city))
@@ -57,7 +56,7 @@ export type Position = z.infer<typeof positionSchema>;
 /** Ordered by name (accents and case ignored). */
 export const positionListSchema = z.array(positionSchema);
 
-export const createPositionRequestSchema = z.strictObject({ name: shortName('Informe o nome da função.') });
+export const createPositionRequestSchema = z.strictObject({ name: shortName('O nome da função', 'Informe o nome da função.') });
 export type CreatePositionRequest = z.input<typeof createPositionRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
