@@ -37,3 +37,8 @@ export function formatMonthHeading(day: DayKey): string {
 export function formatTime(iso: string, timeZone: string): string {
   return formatter(timeZone, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
+
+/** Our own screens' and messages' date-time, without seconds (docs/product.md §2): `22 de novembro de 2026 às 19:30`. */
+export function formatShortDateTime(iso: string, timeZone: string): string {
+  return formatter(timeZone, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+}

@@ -27,6 +27,7 @@ import { errorHandler, notFoundHandler } from './errorHandler.ts';
 import { idempotencyKeys } from './idempotencyKeys.ts';
 import { optionsAnswer } from './optionsAnswer.ts';
 import { sessionlessPublicReads } from './sessionlessPublicReads.ts';
+import { draftsRouter } from '../drafts/draftsRouter.ts';
 
 export interface ApiAppOptions {
   database: Database;
@@ -81,6 +82,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(calendarFeedsRouter(context));
   app.use(escalasRouter(context));
   app.use(needsRouter(context));
+  app.use(draftsRouter(context));
   app.use(responsesRouter(context));
   app.use(availabilityRouter(context));
   app.use(notificationsRouter(context));

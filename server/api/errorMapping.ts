@@ -1,6 +1,7 @@
 import * as accounts from '../accounts/errors.ts';
 import * as availability from '../availability/errors.ts';
 import * as churches from '../churches/errors.ts';
+import * as drafts from '../drafts/errors.ts';
 import * as escalas from '../escalas/errors.ts';
 import * as eventTypes from '../eventTypes/errors.ts';
 import * as events from '../events/errors.ts';
@@ -78,6 +79,9 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(escalas.UnknownPosition, 422, 'unknown_position'),
   rule(escalas.NotAllowed, 403, 'forbidden'),
   rule(escalas.NotEligible, 409, 'not_eligible'),
+  rule(drafts.DraftClosed, 409, 'draft_closed'),
+  // A pick a rule refuses answers with that rule's own code (not_eligible, schedule_conflict…).
+  { type: drafts.PickRefused, toHttp: (error) => new HttpError(409, (error as drafts.PickRefused).code, error.message) },
 
   rule(churches.ChurchExists, 409, 'church_exists'),
 

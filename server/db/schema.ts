@@ -220,6 +220,34 @@ export interface NotificationPreferencesTable {
   /** E.164 Brazilian mobile (`+5511987654321`). */
   phone: string | null;
   updated_at: Instant;
+  /** At most this many services a month (migration 011, docs/product.md §9); null: no limit. */
+  max_services_per_month: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An escala draft (migration 011): a leader's proposal for a range, invited to nobody until published. */
+export interface DraftsTable {
+  id: Generated<number>;
+  author_id: number;
+  status: ColumnType<DraftStatus, DraftStatus | undefined, DraftStatus>;
+  from_day: string;
+  to_day: string;
+  church_id: number | null;
+  department_id: number | null;
+  created_at: Instant;
+  expires_at: Instant;
+}
+
+export type DraftStatus = 'open' | 'published' | 'discarded';
+
+/** One missing place of a draft, the person proposed for it (or none) and why, as JSON text. */
+export interface DraftPlacesTable {
+  id: Generated<number>;
+  draft_id: number;
+  event_id: number;
+  department_id: number;
+  position_id: number | null;
+  user_id: number | null;
+  reasons: string;
 }
 
 /** A password reset link (migration 008): the SHA-256 of its token. */
@@ -262,6 +290,8 @@ export interface DB {
   churches: ChurchesTable;
   positions: PositionsTable;
   team_members: TeamMembersTable;
+  drafts: DraftsTable;
+  draft_places: DraftPlacesTable;
   team_member_positions: TeamMemberPositionsTable;
   event_needs: EventNeedsTable;
 }

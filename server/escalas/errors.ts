@@ -88,3 +88,20 @@ export class NotEligible extends Error {
     super(`${memberName} não está na equipe deste departamento nesta igreja, ou não exerce essa função.`);
   }
 }
+
+/**
+ * The API code of a refusal of `allocateMany`, for callers that report refusals per place instead of throwing
+ * them (a draft's publish): the same codes api/errorMapping.ts gives these errors.
+ */
+export function refusalCodeOf(error: Error): string {
+  if (error instanceof AlreadyAllocated) return 'already_allocated';
+  if (error instanceof MemberUnavailable) return 'member_unavailable';
+  if (error instanceof ScheduleConflict) return 'schedule_conflict';
+  if (error instanceof NotEligible) return 'not_eligible';
+  if (error instanceof NotAllowed) return 'forbidden';
+  if (error instanceof EventNotFound) return 'not_found';
+  if (error instanceof UnknownDepartment) return 'unknown_department';
+  if (error instanceof UnknownMember) return 'unknown_member';
+  if (error instanceof UnknownPosition) return 'unknown_position';
+  return 'refused';
+}

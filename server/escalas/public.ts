@@ -12,3 +12,4 @@ export {
 export { askAgainAfterMove, countAllocationsOfEvents, findAllocation, recordAnswer, removeAllocationsOfEvents } from './allocationQueries.ts';
 export { listMyEvents } from './myEventQueries.ts';
 export { hashResponseToken, issueResponseToken, newResponseToken, RESPONSE_TOKEN } from './responseTokens.ts';
+export { refusalCodeOf } from './errors.ts';

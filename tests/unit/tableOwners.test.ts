@@ -16,6 +16,8 @@ const OWNERS: Record<string, string> = {
   calendar_tokens: 'calendarFeeds',
   churches: 'churches',
   departments: 'escalas',
+  draft_places: 'drafts',
+  drafts: 'drafts',
   event_needs: 'needs',
   event_types: 'eventTypes',
   events: 'events',

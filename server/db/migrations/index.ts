@@ -9,6 +9,7 @@ import * as m007 from './007_responses.ts';
 import * as m008 from './008_notifications.ts';
 import * as m009 from './009_network.ts';
 import * as m010 from './010_allocation_source.ts';
+import * as m011 from './011_drafts.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008_notifications': m008,
   '009_network': m009,
   '010_allocation_source': m010,
+  '011_drafts': m011,
 };
 
 export const migrationProvider: MigrationProvider = {

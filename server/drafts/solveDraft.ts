@@ -1,0 +1,145 @@
+import highsLoader from 'highs';
+
+/**
+ * The optimisation at the heart of an escala draft (docs/product.md §9), on facts already checked one pair at a
+ * time (eligibility, blocked days, clashes with existing services, declines, a place already held at the event):
+ * which candidate takes which slot.
+ *
+ * A slot is one (event, department, position) with `capacity` open places; its places are interchangeable, so
+ * one variable per (person, slot) instead of per place keeps the model small and free of symmetric copies.
+ * The rules that tie picks together are constraints: a slot's capacity; one place per person per event; no two
+ * picks of one person whose widened intervals [start, end + buffer) overlap — an interval graph, whose maximal
+ * cliques are the intervals that contain some interval's start, so one row per (person, start) says it exactly;
+ * a person's monthly limit. The objectives, in order (three solves, each fixing the optimum of the one before):
+ * (1) the most places filled; (2) the smallest largest load (existing services in the range plus picks);
+ * (3) the largest sum of the candidates' weights (days since last served: who served longest ago first).
+ * A mixed-integer solver (HiGHS) makes each stage exact rather than greedy; the pieces that share no person and
+ * no slot are solved apart (docs/adr, and STYLE: keep the model small by splitting what does not interact).
+ */
+export interface SolverSlot {
+  id: number;
+  capacity: number;
+  eventId: number;
+  /** Start and widened end (end + buffer), in ms. */
+  start: number;
+  end: number;
+  /** The calendar month of the network's timezone (`2026-12`), for monthly limits. */
+  month: string;
+}
+
+export interface SolverPerson {
+  id: number;
+  /** Pending and confirmed services in the draft's range already. */
+  load: number;
+  /** Per month, how many more services the person takes; absent month = no limit. */
+  capLeft: ReadonlyMap<string, number>;
+}
+
+export interface SolverCandidate {
+  personId: number;
+  slotId: number;
+  /** The larger, the more this person is preferred here (days since last served; never served counts most). */
+  weight: number;
+}
+
+export interface SolverPick {
+  personId: number;
+  slotId: number;
+}
+
+type Highs = Awaited<ReturnType<typeof highsLoader>>;
+let highs: Promise<Highs> | undefined;
+/** The solver's WebAssembly module, loaded once per process (about half a second the first time). */
+const loadHighs = () => (highs ??= highsLoader());
+
+export async function solveDraft(slots: readonly SolverSlot[], people: readonly SolverPerson[], candidates: readonly SolverCandidate[]): Promise<SolverPick[]> {
+  const solver = await loadHighs();
+  const picks: SolverPick[] = [];
+  for (const piece of independentPieces(candidates)) picks.push(...solvePiece(solver, slots, people, piece));
+  return picks.sort((a, b) => a.slotId - b.slotId || a.personId - b.personId);
+}
+
+/** The candidates split into pieces that share no person and no slot, each in a fixed order. */
+function independentPieces(candidates: readonly SolverCandidate[]): SolverCandidate[][] {
+  const parent = new Map<string, string>();
+  const find = (key: string): string => {
+    let root = key;
+    while (parent.get(root) !== root) root = parent.get(root) ?? (parent.set(root, root), root);
+    parent.set(key, root);
+    return root;
+  };
+  for (const candidate of candidates) {
+    const a = find(`p${candidate.personId}`);
+    const b = find(`s${candidate.slotId}`);
+    if (a !== b) parent.set(a < b ? b : a, a < b ? a : b);
+  }
+  const pieces = new Map<string, SolverCandidate[]>();
+  for (const candidate of candidates) {
+    const root = find(`p${candidate.personId}`);
+    pieces.set(root, [...(pieces.get(root) ?? []), candidate]);
+  }
+  return [...pieces.values()];
+}
+
+function solvePiece(solver: Highs, allSlots: readonly SolverSlot[], allPeople: readonly SolverPerson[], candidates: readonly SolverCandidate[]): SolverPick[] {
+  const slots = new Map(allSlots.map((slot) => [slot.id, slot]));
+  const people = new Map(allPeople.map((person) => [person.id, person]));
+  const x = (index: number) => `x${index}`;
+  const rows: string[] = [];
+  const row = (terms: number[], sense: string, bound: number) => {
+    if (terms.length > 0) rows.push(` r${rows.length}: ${terms.map(x).join(' + ')} ${sense} ${bound}`);
+  };
+
+  const bySlot = groupIndexes(candidates, (candidate) => candidate.slotId);
+  for (const [slotId, indexes] of bySlot) if (indexes.length > slots.get(slotId)!.capacity) row(indexes, '<=', slots.get(slotId)!.capacity);
+  const byPerson = groupIndexes(candidates, (candidate) => candidate.personId);
+  for (const [personId, indexes] of byPerson) {
+    const person = people.get(personId)!;
+    // One place per event, and no two clashing services: for each start, the intervals that contain it.
+    const own = indexes.map((index) => ({ index, slot: slots.get(candidates[index]!.slotId)! }));
+    const seen = new Set<string>();
+    for (const { slot: at } of own) {
+      const clique = own.filter(({ slot }) => slot.eventId === at.eventId || (slot.start <= at.start && at.start < slot.end)).map(({ index }) => index);
+      const key = clique.join(',');
+      if (clique.length > 1 && !seen.has(key)) {
+        seen.add(key);
+        row(clique, '<=', 1);
+      }
+    }
+    for (const [month, left] of person.capLeft) {
+      const inMonth = own.filter(({ slot }) => slot.month === month).map(({ index }) => index);
+      if (inMonth.length > left) row(inMonth, '<=', left);
+    }
+  }
+
+  const all = candidates.map((_, index) => index);
+  const binaries = all.map((index) => ` 0 <= ${x(index)} <= 1`);
+  const model = (objective: string, extraRows: string[], extraBounds: string[] = [], extraGeneral: string[] = []) =>
+    [objective, 'Subject To', ...rows, ...extraRows, 'Bounds', ...binaries, ...extraBounds, 'General', ` ${[...all.map(x), ...extraGeneral].join(' ')}`, 'End'].join('\n');
+  const solve = (lp: string) => {
+    const result = solver.solve(lp, { presolve: 'on', output_flag: false } as Parameters<Highs['solve']>[1]);
+    if (result.Status !== 'Optimal') throw new Error(`O otimizador da escala terminou sem solução ótima (${result.Status}).`);
+    return result;
+  };
+  const sum = (terms: string[]) => terms.join(' + ');
+
+  // (1) The most places filled.
+  const filled = Math.round(solve(model(`Maximize\n obj: ${sum(all.map(x))}`, [])).ObjectiveValue);
+  const fill = ` fill: ${sum(all.map(x))} >= ${filled}`;
+
+  // (2) The smallest largest load: load + picks <= L for each person of the piece.
+  const loadRows = [...byPerson].map(([personId, indexes]) => ` load${personId}: ${sum(indexes.map(x))} - L <= ${-people.get(personId)!.load}`);
+  const largest = Math.round(solve(model('Minimize\n obj: L', [fill, ...loadRows], [' 0 <= L <= 100000'], ['L'])).ObjectiveValue);
+  const capped = [...byPerson].map(([personId, indexes]) => ` cap${personId}: ${sum(indexes.map(x))} <= ${Math.max(0, largest - people.get(personId)!.load)}`);
+
+  // (3) Who served longest ago, among the choices that keep (1) and (2).
+  const weighted = all.map((index) => `${candidates[index]!.weight} ${x(index)}`).join(' + ');
+  const final = solve(model(`Maximize\n obj: ${weighted}`, [fill, ...capped]));
+  return all.filter((index) => (final.Columns[x(index)]?.Primal ?? 0) > 0.5).map((index) => ({ personId: candidates[index]!.personId, slotId: candidates[index]!.slotId }));
+}
+
+function groupIndexes<T>(items: readonly T[], keyOf: (item: T) => number): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  items.forEach((item, index) => groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), index]));
+  return groups;
+}
