@@ -1,4 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormAlert } from '../../kit/forms/FormAlert.tsx';
+import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { Modal } from '../../kit/Modal.tsx';
 import { plainMessageOf, portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
@@ -22,19 +25,21 @@ export function ForgotPasswordDialog({ email: initialEmail = '', onClose }: Forg
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const problems = useFormProblems({ formRef });
+  const [requestReset] = useRequestPasswordResetMutation();
+  const { busy: isLoading, run } = useBusySubmit();
 
   const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
     submit.preventDefault();
     if (isLoading) return;
-    setError(null);
     const address = email.trim();
-    if (address === '') return setError('Informe o email da sua conta.');
-    const result = await requestReset({ email: address });
+    if (!problems.check({}, address === '' ? 'Informe o email da sua conta.' : null)) return;
+    const result = await run(() => requestReset({ email: address }));
+    if (result === undefined) return;
     if (result.error) {
       // A malformed address reads `Informe um e-mail válido.`, not `Requisição inválida (email): …`.
-      setError(plainMessageOf(portalErrorOf(result.error, 'Não foi possível pedir o link. Tente novamente.')));
+      problems.setAlert(plainMessageOf(portalErrorOf(result.error, 'Não foi possível pedir o link. Tente novamente.')));
       return;
     }
     setSentTo(address);
@@ -56,7 +61,7 @@ export function ForgotPasswordDialog({ email: initialEmail = '', onClose }: Forg
           uma hora e pode ser usado uma vez.
         </p>
       ) : (
-        <form className="password-reset__form" onSubmit={(submit) => void handleSubmit(submit)} noValidate aria-busy={isLoading || undefined}>
+        <form ref={formRef} className="password-reset__form" onSubmit={(submit) => void handleSubmit(submit)} noValidate aria-busy={isLoading || undefined}>
           <p className="password-reset__message">Informe o email da sua conta: enviaremos um link para você escolher uma nova senha.</p>
           <TextField
             id={`${id}-email`}
@@ -67,11 +72,7 @@ export function ForgotPasswordDialog({ email: initialEmail = '', onClose }: Forg
             onChange={(change) => setEmail(change.target.value)}
             data-autofocus
           />
-          {error ? (
-            <p className="password-reset__error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormAlert message={problems.alert} className="password-reset__error" />
           <button type="submit" className="button button--primary" disabled={isLoading}>
             {isLoading ? <Spinner /> : null}
             Enviar link

@@ -2,7 +2,10 @@ import { useId, useRef, type FormEvent, type Ref } from 'react';
 import { Icon, type IconName } from '../../kit/Icon.tsx';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
-import { useFieldMessages, useFocusKeptAfterBusy } from './formFocus.ts';
+import { FormAlert } from '../../kit/forms/FormAlert.tsx';
+import { useFocusKeptAfterBusy } from '../../kit/forms/useFocusKeptAfterBusy.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
+import { authFieldOf, emptyFieldProblems, type AuthField } from './emptyFieldProblems.ts';
 
 export interface LoginCredentials {
   email: string;
@@ -32,20 +35,24 @@ export function LoginForm({ onLogin, titleRef, busy = false, error = null, onFor
   const id = useId();
   const submitRef = useRef<HTMLButtonElement>(null);
   useFocusKeptAfterBusy(busy, submitRef);
-  const fields = useFieldMessages(error);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A submit stopped at an empty field hides the page's error of an earlier attempt: it was about other values.
+  const fields = useFormProblems<AuthField>({ formRef, ownerAlert: error });
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || !fields.check(event.currentTarget)) return;
+    if (busy || !fields.check(emptyFieldProblems(event.currentTarget))) return;
     const data = new FormData(event.currentTarget);
     onLogin?.({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') });
   };
 
   return (
     <form
+      ref={formRef}
       className="auth-form"
       onSubmit={handleSubmit}
       onInput={(input) => {
-        if (input.target instanceof HTMLInputElement) fields.edited(input.target.name);
+        const field = authFieldOf(input.target);
+        if (field) fields.clear(field);
       }}
       noValidate
       aria-labelledby={`${id}-title`}
@@ -62,8 +69,8 @@ export function LoginForm({ onLogin, titleRef, busy = false, error = null, onFor
         ))}
       </div>
       <p className="auth-form__hint">ou use email e senha</p>
-      <TextField id={`${id}-email`} label="Email de login" name="email" error={fields.messages.email} type="email" autoComplete="username" />
-      <TextField id={`${id}-password`} label="Senha de login" name="password" error={fields.messages.password} type="password" autoComplete="current-password" />
+      <TextField id={`${id}-email`} label="Email de login" name="email" error={fields.problemOf('email')} type="email" autoComplete="username" />
+      <TextField id={`${id}-password`} label="Senha de login" name="password" error={fields.problemOf('password')} type="password" autoComplete="current-password" />
       <a
         className="auth-form__link"
         href="#"
@@ -76,11 +83,7 @@ export function LoginForm({ onLogin, titleRef, busy = false, error = null, onFor
       >
         Esqueceu sua senha?
       </a>
-      {fields.error ? (
-        <p className="auth-form__error" role="alert">
-          {fields.error}
-        </p>
-      ) : null}
+      <FormAlert message={fields.alert} className="auth-form__error" />
       <button ref={submitRef} type="submit" className="button button--primary auth-form__submit" disabled={busy}>
         {busy ? <Spinner /> : null}
         Login

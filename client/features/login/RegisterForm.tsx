@@ -1,7 +1,10 @@
 import { useId, useRef, type FormEvent, type Ref } from 'react';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
-import { useFieldMessages, useFocusKeptAfterBusy } from './formFocus.ts';
+import { FormAlert } from '../../kit/forms/FormAlert.tsx';
+import { useFocusKeptAfterBusy } from '../../kit/forms/useFocusKeptAfterBusy.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
+import { authFieldOf, emptyFieldProblems, type AuthField } from './emptyFieldProblems.ts';
 
 export interface Registration {
   name: string;
@@ -23,10 +26,12 @@ export function RegisterForm({ onRegister, titleRef, busy = false, error = null 
   const id = useId();
   const submitRef = useRef<HTMLButtonElement>(null);
   useFocusKeptAfterBusy(busy, submitRef);
-  const fields = useFieldMessages(error);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A submit stopped at an empty field hides the page's error of an earlier attempt: it was about other values.
+  const fields = useFormProblems<AuthField>({ formRef, ownerAlert: error });
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || !fields.check(event.currentTarget)) return;
+    if (busy || !fields.check(emptyFieldProblems(event.currentTarget))) return;
     const data = new FormData(event.currentTarget);
     onRegister?.({
       name: String(data.get('name') ?? ''),
@@ -37,10 +42,12 @@ export function RegisterForm({ onRegister, titleRef, busy = false, error = null 
 
   return (
     <form
+      ref={formRef}
       className="auth-form"
       onSubmit={handleSubmit}
       onInput={(input) => {
-        if (input.target instanceof HTMLInputElement) fields.edited(input.target.name);
+        const field = authFieldOf(input.target);
+        if (field) fields.clear(field);
       }}
       noValidate
       aria-labelledby={`${id}-title`}
@@ -50,14 +57,10 @@ export function RegisterForm({ onRegister, titleRef, busy = false, error = null 
         Criar conta
       </h2>
       <p className="auth-form__hint">ou use seu email e senha</p>
-      <TextField id={`${id}-name`} label="Nome" name="name" error={fields.messages.name} type="text" autoComplete="name" />
-      <TextField id={`${id}-email`} label="Email de cadastro" name="email" error={fields.messages.email} type="email" autoComplete="email" />
-      <TextField id={`${id}-password`} label="Senha de cadastro" name="password" error={fields.messages.password} type="password" autoComplete="new-password" />
-      {fields.error ? (
-        <p className="auth-form__error" role="alert">
-          {fields.error}
-        </p>
-      ) : null}
+      <TextField id={`${id}-name`} label="Nome" name="name" error={fields.problemOf('name')} type="text" autoComplete="name" />
+      <TextField id={`${id}-email`} label="Email de cadastro" name="email" error={fields.problemOf('email')} type="email" autoComplete="email" />
+      <TextField id={`${id}-password`} label="Senha de cadastro" name="password" error={fields.problemOf('password')} type="password" autoComplete="new-password" />
+      <FormAlert message={fields.alert} className="auth-form__error" />
       <button ref={submitRef} type="submit" className="button button--primary auth-form__submit" disabled={busy}>
         {busy ? <Spinner /> : null}
         Cadastrar

@@ -1,4 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormAlert } from '../../kit/forms/FormAlert.tsx';
+import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { Modal } from '../../kit/Modal.tsx';
 import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../../kit/passwordLength.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
@@ -23,17 +26,19 @@ export function ResetPasswordDialog({ token, onClose }: ResetPasswordDialogProps
   const id = useId();
   const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const problems = useFormProblems({ formRef });
+  const [resetPassword] = useResetPasswordMutation();
+  const { busy: isLoading, run } = useBusySubmit();
 
   const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
     submit.preventDefault();
     if (isLoading) return;
-    setError(null);
-    if (!isPasswordLengthValid(password)) return setError(PASSWORD_LENGTH_MESSAGE);
-    const result = await resetPassword({ token, password });
+    if (!problems.check({}, isPasswordLengthValid(password) ? null : PASSWORD_LENGTH_MESSAGE)) return;
+    const result = await run(() => resetPassword({ token, password }));
+    if (result === undefined) return;
     if (result.error) {
-      setError(portalErrorOf(result.error, 'Não foi possível redefinir a senha. Tente novamente.').message);
+      problems.setAlert(portalErrorOf(result.error, 'Não foi possível redefinir a senha. Tente novamente.').message);
       return;
     }
     setPassword('');
@@ -55,7 +60,7 @@ export function ResetPasswordDialog({ token, onClose }: ResetPasswordDialogProps
           {PASSWORD_RESET_DONE}
         </p>
       ) : (
-        <form className="password-reset__form" onSubmit={(submit) => void handleSubmit(submit)} noValidate aria-busy={isLoading || undefined}>
+        <form ref={formRef} className="password-reset__form" onSubmit={(submit) => void handleSubmit(submit)} noValidate aria-busy={isLoading || undefined}>
           <TextField
             id={`${id}-password`}
             label="Nova senha"
@@ -66,11 +71,7 @@ export function ResetPasswordDialog({ token, onClose }: ResetPasswordDialogProps
             hint={PASSWORD_LENGTH_MESSAGE}
             data-autofocus
           />
-          {error ? (
-            <p className="password-reset__error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormAlert message={problems.alert} className="password-reset__error" />
           <button type="submit" className="button button--primary" disabled={isLoading}>
             {isLoading ? <Spinner /> : null}
             Redefinir senha

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_NEXT_PARAM, PORTAL_ROUTES, safeNextPath } from '../../../shared/portalRoutes.ts';
 import type { User } from '../../../shared/schemas/auth.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
 import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../../kit/passwordLength.ts';
 import { plainMessageOf, portalErrorOf } from '../../kit/portalError.ts';
 import { sessionApi, useLoginMutation, useRegisterMutation } from '../../kit/session/sessionApi.ts';
@@ -32,8 +33,10 @@ export function useAuthForms(): AuthForms {
   const [params] = useSearchParams();
   const next = safeNextPath(params.get(LOGIN_NEXT_PARAM));
   const dispatch = useAppDispatch();
-  const [loginCall, loginState] = useLoginMutation();
-  const [registerCall, registerState] = useRegisterMutation();
+  const [loginCall] = useLoginMutation();
+  const [registerCall] = useRegisterMutation();
+  const loginSubmit = useBusySubmit();
+  const registerSubmit = useBusySubmit();
   const [loginError, setLoginError] = useState<string | null>(null);
   const [registerError, setRegisterError] = useState<string | null>(null);
 
@@ -46,7 +49,8 @@ export function useAuthForms(): AuthForms {
 
   const login = async ({ email, password }: LoginCredentials) => {
     setLoginError(null);
-    const result = await loginCall({ email: email.trim(), password });
+    const result = await loginSubmit.run(() => loginCall({ email: email.trim(), password }));
+    if (result === undefined) return;
     if (result.error) setLoginError(plainMessageOf(portalErrorOf(result.error, 'Não foi possível entrar. Tente novamente.')));
     else await signedIn(result.data);
   };
@@ -57,7 +61,8 @@ export function useAuthForms(): AuthForms {
       setRegisterError(PASSWORD_LENGTH_MESSAGE);
       return;
     }
-    const result = await registerCall({ name: name.trim(), email: email.trim(), password });
+    const result = await registerSubmit.run(() => registerCall({ name: name.trim(), email: email.trim(), password }));
+    if (result === undefined) return;
     if (result.error) setRegisterError(plainMessageOf(portalErrorOf(result.error, 'Não foi possível criar a conta. Tente novamente.')));
     else await signedIn(result.data);
   };
@@ -65,8 +70,8 @@ export function useAuthForms(): AuthForms {
   return {
     login: (credentials) => void login(credentials),
     register: (registration) => void register(registration),
-    loginBusy: loginState.isLoading,
-    registerBusy: registerState.isLoading,
+    loginBusy: loginSubmit.busy,
+    registerBusy: registerSubmit.busy,
     loginError,
     registerError,
     clearErrors: () => {

@@ -2,13 +2,15 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { portalErrorOf, type PortalError } from '../portalError.ts';
 import { hasProblems, problemsOfFields, type FieldNames, type FieldProblems } from './fieldProblems.ts';
 
+const FALLBACK = 'Algo deu errado. Tente de novo em instantes.';
+
 export interface FormProblemsOptions<F extends string> {
   /** The form: after a failed submit, its first control marked `aria-invalid` (in document order) takes the focus. */
   formRef: RefObject<HTMLElement | null>;
   /** The form's fields as the API names them in `fields` (a list, or the API's names mapped to the form's). */
   fields?: FieldNames<F>;
-  /** What a failed call that is no API error says (a proxy's page, a crash). */
-  fallback: string;
+  /** What a failed call that is no API error says (a proxy's page, a crash); a general sentence by default. */
+  fallback?: string;
   /**
    * The API's message stays as the form's alert even when its `fields` named fields of the form (the event
    * forms show both); by default a problem shown on its field is not said again.
@@ -47,7 +49,7 @@ export interface FormProblems<F extends string> {
  * field name, with the focus on the first problem after a failed submit (docs: CONTRIBUTING.md, "Add a screen").
  */
 export function useFormProblems<F extends string = never>(options: FormProblemsOptions<F>): FormProblems<F> {
-  const { formRef, fields = [], fallback, messageWithFields = false, ownerAlert = null } = options;
+  const { formRef, fields = [], fallback = FALLBACK, messageWithFields = false, ownerAlert = null } = options;
   const [problems, setProblems] = useState<FieldProblems<F>>({});
   const [alert, setAlert] = useState<string | null>(null);
   /** The owner's message that was on screen when a submit stopped at the form's own checks. */
