@@ -2,12 +2,18 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { daysBetween, type DayKey } from '../../../shared/days.ts';
 import { MAX_RANGE_DAYS, RESPONSE_NOTE_MAX } from '../../../shared/limits.ts';
 import type { Blockout } from '../../../shared/schemas/responses.ts';
-import { portalErrorOf } from '../../kit/portalError.ts';
+import type { FieldProblems } from '../../kit/forms/fieldProblems.ts';
+import { FormAlert } from '../../kit/forms/FormAlert.tsx';
+import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { useCreateBlockoutMutation } from './availabilityApi.ts';
 
 type Field = 'from' | 'to' | 'note';
-type FieldErrors = Partial<Record<Field, string>>;
+type FieldErrors = FieldProblems<Field>;
+
+/** The request's fields, as the API names them in `fields`. */
+const FIELDS: readonly Field[] = ['from', 'to', 'note'];
 
 /** The checks the API makes (docs/product.md §6), made before sending: both days, in order, at most 366 days. */
 function checkRange(from: string, to: string): FieldErrors {
@@ -38,19 +44,11 @@ export function BlockoutForm({ today, onAdded }: BlockoutFormProps) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [createBlockout, { isLoading }] = useCreateBlockoutMutation();
-  const fromField = useRef<HTMLInputElement>(null);
-  const toField = useRef<HTMLInputElement>(null);
-  const noteField = useRef<HTMLInputElement>(null);
-
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    const first = (['from', 'to', 'note'] as const).find((field) => found[field]);
-    const field = first === 'from' ? fromField : first === 'to' ? toField : first === 'note' ? noteField : undefined;
-    field?.current?.focus();
-  };
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormProblems({ formRef, fields: FIELDS, fallback: 'Não foi possível salvar o período. Tente novamente.' });
+  const errors = form.problems;
+  const [createBlockout] = useCreateBlockoutMutation();
+  const { busy: isLoading, run } = useBusySubmit();
 
   const changeFrom = (value: string) => {
     setFrom(value);
@@ -61,18 +59,12 @@ export function BlockoutForm({ today, onAdded }: BlockoutFormProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
-    setFailure(null);
-    const found = checkRange(from, to);
-    if (Object.keys(found).length > 0) return showErrors(found);
-    setErrors({});
-    const result = await createBlockout({ from, to, ...(note.trim() ? { note: note.trim() } : {}) });
+    if (!form.check(checkRange(from, to))) return;
+    const result = await run(() => createBlockout({ from, to, ...(note.trim() ? { note: note.trim() } : {}) }));
+    if (result === undefined) return;
     if (result.error) {
-      const refusal = portalErrorOf(result.error, 'Não foi possível salvar o período. Tente novamente.');
-      const byField = refusal.body?.fields as Record<string, string> | undefined;
-      if (refusal.status === 400 && byField && (byField.from || byField.to || byField.note)) {
-        return showErrors({ from: byField.from, to: byField.to, note: byField.note });
-      }
-      setFailure(refusal.message);
+      // A refused day or note shows under its field (and takes the focus); anything else under the form.
+      form.setFromApiError(result.error);
       return;
     }
     setFrom('');
@@ -85,7 +77,7 @@ export function BlockoutForm({ today, onAdded }: BlockoutFormProps) {
     [errors[field] ? `${id}-${field}-error` : undefined, hint].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form className="blockout-form" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} className="blockout-form" aria-labelledby={`${id}-title`} onSubmit={(event) => void submit(event)} noValidate>
       <h2 id={`${id}-title`} className="availability__subtitle">
         Marcar dias em que não posso servir
       </h2>
@@ -95,7 +87,6 @@ export function BlockoutForm({ today, onAdded }: BlockoutFormProps) {
             Primeiro dia
           </label>
           <input
-            ref={fromField}
             id={`${id}-from`}
             className="field__input"
             type="date"
@@ -117,7 +108,6 @@ export function BlockoutForm({ today, onAdded }: BlockoutFormProps) {
             Último dia
           </label>
           <input
-            ref={toField}
             id={`${id}-to`}
             className="field__input"
             type="date"
@@ -143,7 +133,6 @@ export function BlockoutForm({ today, onAdded }: BlockoutFormProps) {
           Observação (opcional)
         </label>
         <input
-          ref={noteField}
           id={`${id}-note`}
           className="field__input"
           type="text"
@@ -163,11 +152,7 @@ export function BlockoutForm({ today, onAdded }: BlockoutFormProps) {
           </p>
         ) : null}
       </div>
-      {failure ? (
-        <p className="blockout-form__failure" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={form.alert} className="blockout-form__failure" />
       <div className="blockout-form__actions">
         <button type="submit" className="button button--primary" aria-disabled={isLoading || undefined}>
           {isLoading ? <Spinner /> : null}

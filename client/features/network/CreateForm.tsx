@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { portalErrorOf } from '../../kit/portalError.ts';
+import { FormAlert } from '../../kit/forms/FormAlert.tsx';
+import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
 
@@ -33,16 +35,12 @@ export interface CreateFormProps {
 export function CreateForm({ idPrefix, title, fields, submitLabel, onCreate, autoFocus = false, children }: CreateFormProps) {
   const initialValues = () => Object.fromEntries(fields.map((field) => [field.name, field.initial ?? '']));
   const [values, setValues] = useState<Record<string, string>>(initialValues);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useBusySubmit();
   const [status, setStatus] = useState('');
-  const errorRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // The form's one problem (a blank field, the API's refusal) shows under it and takes the focus.
+  const form = useFormProblems({ formRef, fallback: 'Não foi possível salvar. Tente novamente.' });
   const focusFirst = () => formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
   useEffect(() => {
     if (autoFocus) formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [autoFocus]);
@@ -53,21 +51,15 @@ export function CreateForm({ idPrefix, title, fields, submitLabel, onCreate, aut
     const trimmed = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()]));
     const blank = fields.find((field) => field.missing && trimmed[field.name] === '');
     setStatus('');
-    if (blank) {
-      setError(blank.missing!);
-      return;
-    }
-    setError(null);
-    setBusy(true);
+    if (!form.check({}, blank?.missing ?? null)) return;
     try {
-      const message = await onCreate(trimmed);
+      const message = await run(() => onCreate(trimmed));
+      if (message === undefined) return;
       setValues(Object.fromEntries(fields.map((field) => [field.name, ''])));
       setStatus(message);
       focusFirst();
     } catch (failure) {
-      setError(portalErrorOf(failure, 'Não foi possível salvar. Tente novamente.').message);
-    } finally {
-      setBusy(false);
+      form.setFromApiError(failure);
     }
   };
 
@@ -87,7 +79,7 @@ export function CreateForm({ idPrefix, title, fields, submitLabel, onCreate, aut
             onChange={(change) => {
               const value = change.target.value;
               setValues((current) => ({ ...current, [field.name]: value }));
-              if (error) setError(null);
+              form.clear();
             }}
           />
         ))}
@@ -97,11 +89,7 @@ export function CreateForm({ idPrefix, title, fields, submitLabel, onCreate, aut
           {submitLabel}
         </button>
       </div>
-      {error ? (
-        <p ref={errorRef} className="network-form__error" role="alert" tabIndex={-1}>
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={form.alert} className="network-form__error" alertRef={form.alertRef} />
       <p className="network-form__status" role="status">
         {status}
       </p>
