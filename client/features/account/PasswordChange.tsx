@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormAlert } from '../../kit/forms/FormAlert.tsx';
+import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../../kit/passwordLength.ts';
-import { portalErrorOf } from '../../kit/portalError.ts';
 import { useChangePasswordMutation } from '../../kit/session/sessionApi.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
@@ -13,19 +15,21 @@ export function PasswordChange() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormProblems({ formRef, fallback: 'Não foi possível alterar a senha. Tente novamente.' });
+  const [changePassword] = useChangePasswordMutation();
+  const { busy: isLoading, run } = useBusySubmit();
 
   const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
     submit.preventDefault();
     if (isLoading) return;
     setStatus('');
-    setError(null);
-    if (current === '') return setError('Informe a senha atual.');
-    if (!isPasswordLengthValid(next)) return setError(PASSWORD_LENGTH_MESSAGE);
-    const result = await changePassword({ current, new: next });
+    const problem = current === '' ? 'Informe a senha atual.' : isPasswordLengthValid(next) ? null : PASSWORD_LENGTH_MESSAGE;
+    if (!form.check({}, problem)) return;
+    const result = await run(() => changePassword({ current, new: next }));
+    if (result === undefined) return;
     if (result.error) {
-      setError(portalErrorOf(result.error, 'Não foi possível alterar a senha. Tente novamente.').message);
+      form.setFromApiError(result.error);
       return;
     }
     setCurrent('');
@@ -38,7 +42,7 @@ export function PasswordChange() {
       <h2 id={`${id}-title`} className="account-card__title">
         Alterar senha
       </h2>
-      <form className="account-card__form" onSubmit={(submit) => void handleSubmit(submit)} noValidate>
+      <form ref={formRef} className="account-card__form" onSubmit={(submit) => void handleSubmit(submit)} noValidate>
         <TextField
           id={`${id}-current`}
           label="Senha atual"
@@ -56,11 +60,7 @@ export function PasswordChange() {
           onChange={(change) => setNext(change.target.value)}
           hint={PASSWORD_LENGTH_MESSAGE}
         />
-        {error ? (
-          <p className="account-card__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormAlert message={form.alert} className="account-card__error" />
         <p className="account-card__status" role="status">
           {status}
         </p>

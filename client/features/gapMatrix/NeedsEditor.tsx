@@ -8,6 +8,8 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { eventName } from '../../kit/eventName.ts';
 import { Modal } from '../../kit/Modal.tsx';
 import { useGetDepartmentsQuery, useGetMyTeamsQuery, useGetPositionsQuery } from '../../kit/network/networkApi.ts';
+import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { useSession } from '../../kit/session/useSession.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
@@ -94,12 +96,15 @@ export function NeedsEditor({ event, onClose }: NeedsEditorProps) {
   const departments = useGetDepartmentsQuery(undefined, { skip: !manager });
   const teams = useGetMyTeamsQuery(undefined, { skip: manager });
   const needs = useGetEventNeedsQuery(event.id, { refetchOnMountOrArgChange: true });
-  const [putNeeds, saving] = usePutEventNeedsMutation();
+  const [putNeeds] = usePutEventNeedsMutation();
+  const { busy: saving, run } = useBusySubmit();
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [scope, setScope] = useState<NeedsScope>('one');
   const [positions, setPositions] = useState<ReadonlyMap<number, readonly Position[]>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The form's one problem (a count out of range, the API's refusal) shows under it and takes the focus.
+  const form = useFormProblems({ formRef, fallback: 'Não foi possível salvar as necessidades. Tente novamente.' });
+  const { alert, alertRef } = form;
 
   const shown = useMemo(
     () => (manager ? departments.data : teams.data ? ledDepartments(teams.data, event.church_id) : undefined),
@@ -112,40 +117,40 @@ export function NeedsEditor({ event, onClose }: NeedsEditorProps) {
     [],
   );
 
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
-
   const loadFailure = needs.isError ? portalErrorOf(needs.error, 'Não foi possível carregar as necessidades deste evento.').message : null;
   const ready = shown !== undefined && needs.data !== undefined && shown.every((department) => positions.has(department.id));
 
   const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
     submit.preventDefault();
-    if (!ready || saving.isLoading) return;
+    if (!ready || saving) return;
     const body: PutNeedsRequest = [];
     for (const department of shown) {
       for (const positionId of [null, ...(positions.get(department.id) ?? []).map((position) => position.id)]) {
         const text = valueOf(keyOf(department.id, positionId)).trim();
         if (!/^\d{1,2}$/.test(text)) {
-          setError(COUNT_ERROR);
+          form.check({}, COUNT_ERROR);
           return;
         }
         body.push({ department_id: department.id, position_id: positionId, count: Number(text) });
       }
     }
-    setError(null);
+    form.check({});
     try {
-      await putNeeds({ eventId: event.id, scope, needs: body }).unwrap();
+      const sent = await run(async () => {
+        await putNeeds({ eventId: event.id, scope, needs: body }).unwrap();
+        return true;
+      });
+      if (!sent) return;
       dispatch(statusShown({ text: NEEDS_SAVED }));
       onClose();
     } catch (failure) {
-      setError(portalErrorOf(failure, 'Não foi possível salvar as necessidades. Tente novamente.').message);
+      form.setFromApiError(failure);
     }
   };
 
   return (
     <Modal title="Necessidades" onClose={onClose}>
-      <form className="needs-editor" onSubmit={(submit) => void handleSubmit(submit)} noValidate aria-busy={saving.isLoading || undefined}>
+      <form ref={formRef} className="needs-editor" onSubmit={(submit) => void handleSubmit(submit)} noValidate aria-busy={saving || undefined}>
         <p className="needs-editor__event">
           {eventName(event)}, {formatDateTime(event.datetime, timeZone)}
         </p>
@@ -182,17 +187,17 @@ export function NeedsEditor({ event, onClose }: NeedsEditorProps) {
             os seguintes da série
           </label>
         </fieldset>
-        {error ? (
-          <div ref={errorRef} className="needs-editor__error" role="alert" tabIndex={-1}>
-            {error}
+        {alert ? (
+          <div ref={alertRef} className="needs-editor__error" role="alert" tabIndex={-1}>
+            {alert}
           </div>
         ) : null}
         <div className="needs-editor__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancelar
           </button>
-          <button type="submit" className="button button--primary" disabled={!ready || shown.length === 0 || saving.isLoading}>
-            {saving.isLoading ? <Spinner /> : null}
+          <button type="submit" className="button button--primary" disabled={!ready || shown.length === 0 || saving}>
+            {saving ? <Spinner /> : null}
             Salvar
           </button>
         </div>

@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Department } from '../../../shared/schemas/escalas.ts';
 import type { Church, Position } from '../../../shared/schemas/network.ts';
-import { portalErrorOf } from '../../kit/portalError.ts';
+import { FormAlert } from '../../kit/forms/FormAlert.tsx';
+import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
 import { MembershipFields, type Membership } from './MembershipFields.tsx';
@@ -28,8 +30,10 @@ export function AddTeamMember({ church, department, positions, onAdded }: AddTea
   const q = useDebouncedText(typed);
   const users = useSearchUsersQuery(q);
   const [membership, setMembership] = useState<Membership>(NOBODY);
-  const [putTeamMember, { isLoading }] = usePutTeamMemberMutation();
-  const [error, setError] = useState<string | null>(null);
+  const [putTeamMember] = usePutTeamMemberMutation();
+  const { busy: isLoading, run } = useBusySubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormProblems({ formRef, fallback: 'Não foi possível adicionar. Tente novamente.' });
 
   const text = typed.trim().toLocaleLowerCase('pt-BR');
   const suggestions = users.data ?? [];
@@ -40,18 +44,21 @@ export function AddTeamMember({ church, department, positions, onAdded }: AddTea
   const submit = async (submitEvent: FormEvent<HTMLFormElement>) => {
     submitEvent.preventDefault();
     if (isLoading) return;
-    if (text === '') return setError('Informe a pessoa.');
-    if (!person) return setError('Escolha uma pessoa da lista (pelo nome ou e-mail).');
-    setError(null);
-    const result = await putTeamMember({ churchId: church.id, departmentId: department.id, userId: person.id, ...membership });
-    if (result.error) return setError(portalErrorOf(result.error, 'Não foi possível adicionar. Tente novamente.').message);
+    const problem = text === '' ? 'Informe a pessoa.' : person ? null : 'Escolha uma pessoa da lista (pelo nome ou e-mail).';
+    if (!form.check({}, problem) || !person) return;
+    const result = await run(() => putTeamMember({ churchId: church.id, departmentId: department.id, userId: person.id, ...membership }));
+    if (result === undefined) return;
+    if (result.error) {
+      form.setFromApiError(result.error);
+      return;
+    }
     setTyped('');
     setMembership(NOBODY);
     onAdded(`${person.name} entrou na equipe ${department.name} — ${church.name}.`);
   };
 
   return (
-    <form className="network-form" aria-label="Adicionar à equipe" onSubmit={(submitEvent) => void submit(submitEvent)} noValidate aria-busy={isLoading || undefined}>
+    <form ref={formRef} className="network-form" aria-label="Adicionar à equipe" onSubmit={(submitEvent) => void submit(submitEvent)} noValidate aria-busy={isLoading || undefined}>
       <TextField
         id={`${id}-person`}
         label="Pessoa"
@@ -62,7 +69,7 @@ export function AddTeamMember({ church, department, positions, onAdded }: AddTea
         value={typed}
         onChange={(change) => {
           setTyped(change.target.value);
-          if (error) setError(null);
+          form.clear();
         }}
       >
         <datalist id={`${id}-people`}>
@@ -78,11 +85,7 @@ export function AddTeamMember({ church, department, positions, onAdded }: AddTea
         {isLoading ? <Spinner /> : null}
         Adicionar à equipe
       </button>
-      {error ? (
-        <p className="network-form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={form.alert} className="network-form__error" />
     </form>
   );
 }
