@@ -203,6 +203,15 @@ export interface OutboxTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   sent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;
+  /** The random part of its Message-ID (migration 012), the same for every try; null only for messages done before. */
+  message_token: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** This installation (migration 012): one row, id 1, with a random token of its own (a part of every Message-ID). */
+export interface InstallationTable {
+  id: number;
+  token: string;
+  created_at: Instant;
 }
 
 /** The allocations a message is about (migration 008); a reminder also names its offset and event time. */
@@ -284,6 +293,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   outbox: OutboxTable;
   outbox_allocations: OutboxAllocationsTable;
+  installation: InstallationTable;
   notification_preferences: NotificationPreferencesTable;
   password_resets: PasswordResetsTable;
   password_reset_requests: PasswordResetRequestsTable;

@@ -91,5 +91,5 @@ export async function composeMessage(db: Kysely<DB>, config: Config, message: Cl
       return skip(`tipo de mensagem desconhecido: ${String(message.kind)}`);
   }
   if (message.kind !== 'password_reset' && !recipient.emailOn) return { status: 'opted_out', reason: 'o membro desligou os e-mails' };
-  return { mail: { outboxId: message.id, kind: message.kind, to: { name: recipient.name, address: recipient.email }, ...written } };
+  return { mail: { outboxId: message.id, messageKey: message.message_key, kind: message.kind, to: { name: recipient.name, address: recipient.email }, ...written } };
 }

@@ -3,12 +3,15 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
+import { processRuns } from '../platform/processRuns.ts';
 import { publicBase } from './links.ts';
 
 /** One message as the worker hands it over: already written, in pt-BR, text and HTML. */
 export interface OutgoingMail {
-  /** The outbox row: the Message-ID and file name derive from it, so a message sent twice is recognisably one. */
+  /** The outbox row: the file name derives from it. */
   outboxId: number;
+  /** The left part of the Message-ID (`outbox-<id>.<message>.<installation>`), the same for every try: a message sent twice is recognisably one. */
+  messageKey: string;
   kind: string;
   to: { name: string; address: string };
   subject: string;
@@ -43,8 +46,8 @@ function mailOptions(config: Config, mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     // The same for every try: a message delivered twice (a worker that died after the server took it) is one
-    // message to mail clients.
-    messageId: `<outbox-${mail.outboxId}@${host}>`,
+    // message to mail clients. Random parts per message and per installation: never the same for two messages.
+    messageId: `<${mail.messageKey}@${host}>`,
     headers: { 'Auto-Submitted': 'auto-generated', 'X-Koinonia-Message': mail.kind },
     ...(mail.calendar ? { icalEvent: { filename: mail.calendar.filename, method: 'PUBLISH', content: mail.calendar.content } } : {}),
   };
@@ -56,6 +59,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`o envio não terminou em ${Math.round(ms / 1000)} s`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The `.eml` files this process is writing now. */
+const writing = new Set<string>();
+
+/**
+ * Deletes the half-written files (`<name>.eml.<pid>.tmp`) that a process which stopped mid-write left behind: those
+ * of a process no longer running, and those with this process's pid that it is not writing (a restarted process
+ * may get the pid of the one before, as in a container).
+ */
+async function removeStaleFiles(folder: string): Promise<void> {
+  const names = await fs.readdir(folder).catch(() => [] as string[]);
+  for (const name of names) {
+    const writer = /\.eml\.(\d+)\.tmp$/.exec(name);
+    if (!writer) continue;
+    const file = path.join(folder, name);
+    const pid = Number(writer[1]);
+    if (pid === process.pid ? !writing.has(file) : !processRuns(pid)) await fs.rm(file, { force: true }).catch(() => {});
+  }
 }
 
 /**
@@ -86,16 +108,23 @@ export function createMailer(config: Config, logger: Logger): Mailer {
 
   const folder = outboxFolder(config);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const staleRemoved = removeStaleFiles(folder);
   return {
     destination: folder,
     async send(mail) {
+      await staleRemoved;
       const info = await transport.sendMail(mailOptions(config, mail));
       await fs.mkdir(folder, { recursive: true });
       const file = path.join(folder, `${String(mail.outboxId).padStart(6, '0')}-${mail.kind}.eml`);
       // Written whole or not at all: a reader never sees half a message.
       const partial = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(partial, info.message as Buffer);
-      await fs.rename(partial, file);
+      writing.add(partial);
+      try {
+        await fs.writeFile(partial, info.message as Buffer);
+        await fs.rename(partial, file);
+      } finally {
+        writing.delete(partial);
+      }
       logger.info({ file, to: mail.to.address, kind: mail.kind }, `e-mail gravado em ${file} (SMTP_URL não definido)`);
     },
     close: () => transport.close(),

@@ -1,8 +1,9 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import os from 'node:os';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { DB, Instant, OutboxStatus } from '../db/schema.ts';
+import { processRuns } from '../platform/processRuns.ts';
 
 /**
  * The outbox (docs/product.md §7): every message is a row written in the transaction of what caused it, then sent by
@@ -31,6 +32,9 @@ export interface NewMessage {
   allocationIds?: readonly number[];
 }
 
+/** The random part of a message's Message-ID, written once when it is queued (migration 012). */
+const messageToken = () => randomBytes(6).toString('hex');
+
 /** Queues a message in the caller's transaction; undefined when its cause has one already. */
 export async function enqueueMessage(db: Db, message: NewMessage): Promise<number | undefined> {
   const row = await db
@@ -42,6 +46,7 @@ export async function enqueueMessage(db: Db, message: NewMessage): Promise<numbe
       payload: JSON.stringify(message.payload ?? {}),
       due_at: message.dueAt ?? message.now.toISOString(),
       created_at: message.now.toISOString(),
+      message_token: messageToken(),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
@@ -122,6 +127,7 @@ export async function enqueueReminders(db: Kysely<DB>, reminders: readonly NewRe
             payload: JSON.stringify(reminder.payload ?? {}),
             due_at: now.toISOString(),
             created_at: now.toISOString(),
+            message_token: messageToken(),
           })),
         )
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
@@ -193,6 +199,12 @@ export interface ClaimedMessage {
   attempts: number;
   due_at: Instant;
   lease_id: string;
+  /**
+   * The left part of its Message-ID, `outbox-<id>.<message token>.<installation token>`: the same for every try of
+   * the message (a message delivered twice is recognisably one), different between messages of one database, of
+   * two databases, and before and after a restore.
+   */
+  message_key: string;
 }
 
 /**
@@ -271,16 +283,6 @@ export async function openClaimSession(db: Kysely<DB>): Promise<ClaimSession> {
   };
 }
 
-/** Whether a process of this machine is running (a signal 0 tests it without sending anything). */
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Of the claims on queued messages, the lease ids whose session is gone: on PostgreSQL, those whose advisory lock
  * this transaction can take (it then keeps it until it ends, so no worker takes that key in between); on SQLite,
@@ -352,7 +354,8 @@ export async function claimDueMessages(db: Kysely<DB>, options: ClaimOptions): P
     const abandoned = options.takeAbandoned === false ? [] : await abandonedLeases(trx);
     let query = trx
       .selectFrom('outbox')
-      .select(['id', 'kind', 'recipient_id', 'payload', 'attempts', 'due_at'])
+      .select(['id', 'kind', 'recipient_id', 'payload', 'attempts', 'due_at', 'message_token', 'created_at'])
+      .select((eb) => eb.selectFrom('installation').select('token').where('id', '=', 1).as('installation'))
       .where('status', '=', 'queued')
       .where('due_at', '<=', now)
       .where((eb) =>
@@ -390,6 +393,8 @@ export async function claimDueMessages(db: Kysely<DB>, options: ClaimOptions): P
       attempts: row.attempts + 1,
       due_at: row.due_at,
       lease_id: options.leaseId,
+      // A message queued before migration 012 without a token (none is left queued after it) gets one from its row.
+      message_key: `outbox-${row.id}.${row.message_token ?? createHash('sha256').update(`${row.id}:${row.created_at}`).digest('hex').slice(0, 12)}.${row.installation ?? 'x'}`,
     }));
   });
 }

@@ -187,7 +187,7 @@ describe('without SMTP_URL (the embedded default)', () => {
       expect(raw).toMatch(/\r\n\r\n/);
       const parsed = await simpleParser(raw);
       expect(parsed.to).toMatchObject({ value: [{ address: user.email, name: 'Ana Paula' }] });
-      expect(parsed.messageId).toBe(`<outbox-${id}@localhost>`);
+      expect(parsed.messageId).toMatch(new RegExp(`^<outbox-${id}\\.[0-9a-f]{12}\\.[0-9a-f]{12}@localhost>$`));
       expect(parsed.text).toContain('Olá, Ana!');
       const where = lines.map((line) => JSON.parse(line) as { msg: string; file?: string }).filter((line) => line.file);
       expect(where).toHaveLength(1);
