@@ -2,21 +2,25 @@ import type { Kysely } from 'kysely';
 import type { Preferences } from '../../shared/schemas/notifications.ts';
 import type { DB } from '../db/schema.ts';
 
-/** A member's preferences; with no row, the defaults: e-mail on, no phone. */
+/** A member's preferences; with no row, the defaults: e-mail on, no phone, no monthly limit. */
 export async function findPreferences(db: Kysely<DB>, userId: number): Promise<Preferences> {
   const row = await db
     .selectFrom('notification_preferences')
-    .select(['email_opted_out_at', 'phone'])
+    .select(['email_opted_out_at', 'phone', 'max_services_per_month'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return { email_notifications: (row?.email_opted_out_at ?? null) === null, phone: row?.phone ?? null };
+  return {
+    email_notifications: (row?.email_opted_out_at ?? null) === null,
+    phone: row?.phone ?? null,
+    max_services_per_month: row?.max_services_per_month ?? null,
+  };
 }
 
 /** Writes the changes given (an absent key keeps its value); returns the preferences as stored. */
 export async function updatePreferences(
   db: Kysely<DB>,
   userId: number,
-  changes: { email_notifications?: boolean | undefined; phone?: string | null | undefined },
+  changes: { email_notifications?: boolean | undefined; phone?: string | null | undefined; max_services_per_month?: number | null | undefined },
   now: Date,
 ): Promise<Preferences> {
   return db.transaction().execute(async (trx) => {
@@ -24,14 +28,17 @@ export async function updatePreferences(
     const next: Preferences = {
       email_notifications: changes.email_notifications ?? current.email_notifications,
       phone: changes.phone === undefined ? current.phone : changes.phone,
+      max_services_per_month: changes.max_services_per_month === undefined ? current.max_services_per_month : changes.max_services_per_month,
     };
     const previous = await trx.selectFrom('notification_preferences').select('email_opted_out_at').where('user_id', '=', userId).executeTakeFirst();
     // The moment of opting out is kept while it lasts.
     const optedOutAt = next.email_notifications ? null : (previous?.email_opted_out_at ?? now.toISOString());
     await trx
       .insertInto('notification_preferences')
-      .values({ user_id: userId, email_opted_out_at: optedOutAt, phone: next.phone, updated_at: now.toISOString() })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ email_opted_out_at: optedOutAt, phone: next.phone, updated_at: now.toISOString() }))
+      .values({ user_id: userId, email_opted_out_at: optedOutAt, phone: next.phone, max_services_per_month: next.max_services_per_month, updated_at: now.toISOString() })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ email_opted_out_at: optedOutAt, phone: next.phone, max_services_per_month: next.max_services_per_month, updated_at: now.toISOString() }),
+      )
       .execute();
     return next;
   });

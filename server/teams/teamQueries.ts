@@ -70,7 +70,8 @@ export async function listTeamMembers(db: Db, churchId: number, departmentId: nu
   let members = db
     .selectFrom('team_members')
     .innerJoin('users', 'users.id', 'team_members.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'team_members.leader'])
+    .leftJoin('notification_preferences', 'notification_preferences.user_id', 'team_members.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'team_members.leader', 'notification_preferences.max_services_per_month'])
     .where('team_members.church_id', '=', churchId)
     .where('team_members.department_id', '=', departmentId);
   let positions = db
@@ -98,6 +99,7 @@ export async function listTeamMembers(db: Db, churchId: number, departmentId: nu
       member: { id: row.id, name: row.name, email: row.email },
       leader: row.leader === 1,
       positions: byUser.get(row.id) ?? [],
+      max_services_per_month: row.max_services_per_month ?? null,
     }));
 }
 

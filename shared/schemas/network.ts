@@ -83,6 +83,8 @@ export const teamMembershipSchema = z.object({
   leader: z.boolean(),
   /** By name. */
   positions: z.array(positionRefSchema),
+  /** The member's own limit of services a month (docs/product.md §9), for the leaders to see; null: none. */
+  max_services_per_month: z.number().int().nullable(),
 });
 export type TeamMembership = z.infer<typeof teamMembershipSchema>;
 export const teamMembershipListSchema = z.array(teamMembershipSchema);

@@ -19,6 +19,8 @@ const phoneInput = z
 export const preferencesSchema = z.object({
   email_notifications: z.boolean(),
   phone: z.string().nullable(),
+  /** At most this many services a month (docs/product.md §9: the escala draft keeps it); null: no limit. */
+  max_services_per_month: z.number().int().nullable(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -26,6 +28,13 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 export const preferencesPatchSchema = z.strictObject({
   email_notifications: z.boolean().optional(),
   phone: phoneInput.nullable().optional(),
+  max_services_per_month: z
+    .number({ error: 'Informe um número de 1 a 31, ou nenhum limite.' })
+    .int({ error: 'Informe um número inteiro de 1 a 31.' })
+    .min(1, { error: 'O limite é de pelo menos 1 escala por mês.' })
+    .max(31, { error: 'O limite é de no máximo 31 escalas por mês.' })
+    .nullable()
+    .optional(),
 });
 export type PreferencesPatch = z.input<typeof preferencesPatchSchema>;
 

@@ -134,6 +134,29 @@ describe('notification preferences in the account hub', () => {
     expect(await within(card).findByText(PREFERENCES_SAVED_MESSAGE)).toBeInTheDocument();
     expect(phone).toHaveValue('(11) 98765-4321');
     const stored = await (await portal.agentOf(MEMBER)).get('/api/me/preferences').expect(200);
-    expect(stored.body).toEqual({ email_notifications: false, phone: '+5511987654321' });
+    expect(stored.body).toEqual({ email_notifications: false, phone: '+5511987654321', max_services_per_month: null });
+  });
+
+  it('sets the most escalas a month the escala automática may give (docs/product.md §9), refusing what is not 1 to 31, and clears it', async () => {
+    const portal = await openPortal({ events: EVENTS, signedIn: MEMBER });
+    const { user } = renderApp('/login');
+    const card = await screen.findByRole('region', { name: 'Avisos da escala' }, { timeout: 5000 });
+    const limit = await within(card).findByLabelText('No máximo quantas escalas por mês?');
+
+    await user.type(limit, '40');
+    await user.click(within(card).getByRole('button', { name: 'Salvar preferências' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Informe um número de 1 a 31, ou deixe em branco para não ter limite.');
+    expect(portal.writes()).toEqual([]);
+
+    await user.clear(limit);
+    await user.type(limit, '2');
+    await user.click(within(card).getByRole('button', { name: 'Salvar preferências' }));
+    expect(await within(card).findByText(PREFERENCES_SAVED_MESSAGE)).toBeInTheDocument();
+    const agent = await portal.agentOf(MEMBER);
+    expect((await agent.get('/api/me/preferences').expect(200)).body.max_services_per_month).toBe(2);
+
+    await user.clear(limit);
+    await user.click(within(card).getByRole('button', { name: 'Salvar preferências' }));
+    await waitFor(async () => expect((await agent.get('/api/me/preferences').expect(200)).body.max_services_per_month).toBeNull());
   });
 });

@@ -7,10 +7,12 @@ import { TextField } from '../../kit/TextField.tsx';
 import { useGetPreferencesQuery, useUpdatePreferencesMutation } from './preferencesApi.ts';
 
 export const PREFERENCES_SAVED_MESSAGE = 'Preferências salvas.';
+const LIMIT_MESSAGE = 'Informe um número de 1 a 31, ou deixe em branco para não ter limite.';
 
 /**
- * What reaches the member (docs/product.md §7): the escala's e-mails (invitations, reminders, changes) on or off, and a
- * mobile number leaders may send the escala to by WhatsApp. `GET/PATCH /api/me/preferences`.
+ * What reaches the member (docs/product.md §7): the escala's e-mails (invitations, reminders, changes) on or off, a
+ * mobile number leaders may send the escala to by WhatsApp, and the most services a month the escala automática
+ * may give them (§9). `GET/PATCH /api/me/preferences`.
  */
 export function NotificationPreferences() {
   const id = useId();
@@ -42,6 +44,7 @@ function PreferencesForm({ stored }: { stored: Preferences }) {
   const [save, { isLoading }] = useUpdatePreferencesMutation();
   const [email, setEmail] = useState(stored.email_notifications);
   const [phone, setPhone] = useState(stored.phone ? formatBrazilianMobile(stored.phone) : '');
+  const [limit, setLimit] = useState(stored.max_services_per_month === null ? '' : String(stored.max_services_per_month));
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -51,11 +54,13 @@ function PreferencesForm({ stored }: { stored: Preferences }) {
     setStatus('');
     setError(null);
     if (phone.trim() !== '' && brazilianMobile(phone) === undefined) return setError(PHONE_MESSAGE);
-    const result = await save({ email_notifications: email, phone: phone.trim() === '' ? null : phone });
+    const monthly = limit.trim() === '' ? null : Number(limit);
+    if (monthly !== null && !(Number.isInteger(monthly) && monthly >= 1 && monthly <= 31)) return setError(LIMIT_MESSAGE);
+    const result = await save({ email_notifications: email, phone: phone.trim() === '' ? null : phone, max_services_per_month: monthly });
     if (result.error) {
       const problem = portalErrorOf(result.error, 'Não foi possível salvar as preferências. Tente novamente.');
       const fields = problem.body?.fields as Record<string, string> | undefined;
-      setError(fields?.phone ?? problem.message);
+      setError(fields?.phone ?? fields?.max_services_per_month ?? problem.message);
       return;
     }
     setPhone(result.data.phone ? formatBrazilianMobile(result.data.phone) : '');
@@ -78,6 +83,17 @@ function PreferencesForm({ stored }: { stored: Preferences }) {
         value={phone}
         onChange={(change) => setPhone(change.target.value)}
         hint="Opcional: com ele, líderes podem enviar a sua escala pelo WhatsApp."
+      />
+      <TextField
+        id={`${id}-limit`}
+        label="No máximo quantas escalas por mês?"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={31}
+        value={limit}
+        onChange={(change) => setLimit(change.target.value)}
+        hint="Opcional: a escala automática não passa desse número. Em branco, sem limite."
       />
       {error ? (
         <p className="account-card__error" role="alert">

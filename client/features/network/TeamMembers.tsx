@@ -101,6 +101,11 @@ function TeamMemberItem({ membership, positions, onAnnounce }: TeamMemberItemPro
       <span className="network-admin__detail">
         {membership.positions.length > 0 ? membership.positions.map((position) => position.name).join(', ') : 'Nenhuma função marcada'}
       </span>
+      {membership.max_services_per_month !== null ? (
+        <span className="network-admin__detail">
+          No máximo {membership.max_services_per_month} {membership.max_services_per_month === 1 ? 'escala' : 'escalas'} por mês
+        </span>
+      ) : null}
       {editing ? (
         <>
           <MembershipFields idPrefix={id} positions={positions} value={value} onChange={setValue} personName={member.name} />

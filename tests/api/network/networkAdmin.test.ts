@@ -81,6 +81,8 @@ describe.each(testDatabases)('the network on $name: churches, positions, teams, 
           { id: w.bateria, name: 'Bateria' },
           { id: w.vocal, name: 'Vocal' },
         ],
+        // Ana set no monthly limit (docs/product.md §9).
+        max_services_per_month: null,
       });
       // Positions are replaced; leader left out keeps its value.
       await w.admin.agent.put(path).send({ positions: [w.bateria], leader: true }).expect(200);
