@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { User } from '../../shared/schemas/auth.ts';
+import { renewCalendarToken } from '../calendarFeeds/public.ts';
 import type { DB } from '../db/schema.ts';
 import { InvalidCredentials } from './errors.ts';
 import { beginLoginAttempt, loginFailed, loginSucceeded } from './loginThrottle.ts';
@@ -29,4 +30,6 @@ export async function changePassword(db: Kysely<DB>, user: User, change: Passwor
   checkPasswordRules(change.new);
   await setPasswordHash(db, user.id, await passwordHasher.hash(change.new));
   await deleteUserSessions(db, user.id, change.sessionTokenHash);
+  // As the other sessions end, the personal feed's old URL stops working (docs/product.md §11).
+  await renewCalendarToken(db, user.id, now);
 }

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../db/openDatabase.ts';
+import { renewCalendarToken } from '../calendarFeeds/public.ts';
 import { clearLoginFailures } from './loginThrottle.ts';
 import { passwordHasher } from './passwordHasher.ts';
 import { checkPasswordRules } from './passwordRules.ts';
@@ -60,9 +61,10 @@ async function run(args: string[]): Promise<string> {
         if (!user) throw new CliError(`Nenhum usuário com o email ${email}.`);
         await setPasswordHash(db, user.id, await passwordHasher.hash(await readPassword()));
         await deleteUserSessions(db, user.id);
+        await renewCalendarToken(db, user.id, new Date());
         // The owner signs in at once, even from an address or after failures the throttle was counting.
         await clearLoginFailures(db, email);
-        return `Senha de ${email} redefinida; as sessões abertas foram encerradas e as tentativas de login falhas, esquecidas.`;
+        return `Senha de ${email} redefinida; as sessões abertas foram encerradas, o endereço do calendário pessoal foi trocado e as tentativas de login falhas, esquecidas.`;
       }
       default:
         throw new CliError(USAGE);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 // The one edge between resources (eslint/serverBoundaries.js): a member's feed lists the events of their escala.
@@ -7,7 +6,7 @@ import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireUser } from '../http/requireUser.ts';
-import { findCalendarOwner, findCalendarToken, replaceCalendarToken } from './calendarTokenQueries.ts';
+import { findCalendarOwner, findCalendarToken, newCalendarToken, replaceCalendarToken } from './calendarTokenQueries.ts';
 import { memberCalendar } from './memberCalendar.ts';
 import { publicCalendarFeed } from './publicCalendarFeed.ts';
 
@@ -48,7 +47,7 @@ export function calendarFeedsRouter({ database, config, now }: ApiContext): Rout
 
   router.post('/api/me/calendar-token', async (req, res) => {
     const user = requireUser(req);
-    const token = randomBytes(24).toString('base64url');
+    const token = newCalendarToken();
     await replaceCalendarToken(db, user.id, token, now());
     res.status(201).json({ url: feedUrl(req, config.publicUrl, token) });
   });

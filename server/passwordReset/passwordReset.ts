@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PASSWORD_RESET_TOKEN } from '../../shared/schemas/notifications.ts';
-// The one edge from passwordReset to another resource (eslint/serverBoundaries.js): the same password rules and
-// hash as the password change, and the account's sessions end.
+// From accounts: the same password rules and hash as the password change, and the account's sessions end; from
+// calendarFeeds: the personal feed's token is replaced with them.
 import { checkPasswordRules, deleteUserSessions, passwordHasher, setPasswordHash } from '../accounts/public.ts';
+import { renewCalendarToken } from '../calendarFeeds/public.ts';
 import type { DB } from '../db/schema.ts';
 import { enqueueMessage } from '../outbox/outboxQueries.ts';
 import { ResetLinkInvalid, TooManyResetRequests } from './errors.ts';
@@ -53,8 +54,8 @@ export async function requestPasswordReset(db: Kysely<DB>, request: { email: str
 }
 
 /**
- * Sets the password of the link's account and ends every session of it: the link is used up (with any other
- * open link of the account). A link that does not exist, expired or was used is `ResetLinkInvalid`; a password
+ * Sets the password of the link's account, ends every session of it and replaces its calendar feed's token: the
+ * link is used up (with any other open link of the account). A link that does not exist, expired or was used is `ResetLinkInvalid`; a password
  * that breaks the rules leaves the link as it was.
  */
 export async function resetPassword(db: Kysely<DB>, token: string, password: string, now: Date): Promise<void> {
@@ -71,5 +72,7 @@ export async function resetPassword(db: Kysely<DB>, token: string, password: str
     await setPasswordHash(trx, reset.userId, passwordHash);
     await closeResets(trx, reset.userId, at);
     await deleteUserSessions(trx, reset.userId);
+    // The personal feed's URL goes with the sessions (docs/product.md §11): the old one answers 404.
+    await renewCalendarToken(trx, reset.userId, now);
   });
 }

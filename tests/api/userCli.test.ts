@@ -99,7 +99,7 @@ describe.each(dbNames)('npm run user on $name', { timeout: 120_000 }, ({ name })
     const other = await signedInAgent(app, database);
     const res = await cli(['reset-password', user.email], 'senha-redefinida-42\n');
     expect(res, res.stderr).toMatchObject({ code: 0, stderr: '' });
-    expect(res.stdout.trim()).toBe(`Senha de ${user.email} redefinida; as sessões abertas foram encerradas e as tentativas de login falhas, esquecidas.`);
+    expect(res.stdout.trim()).toBe(`Senha de ${user.email} redefinida; as sessões abertas foram encerradas, o endereço do calendário pessoal foi trocado e as tentativas de login falhas, esquecidas.`);
     expect((await agent.get('/api/auth/me')).body).toEqual({ user: null });
     expect(await database.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
     expect((await other.agent.get('/api/auth/me')).body.user?.id).toBe(other.user.id);

@@ -130,6 +130,18 @@ describe('the session and the account hub (/login signed in)', () => {
     expect(portal.writes().at(-1)).toEqual({ method: 'POST', path: '/api/auth/password', body: { current: MEMBER.password, new: 'nova senha longa' } });
   });
 
+  it('after a password change, shows the calendar feed’s new link (the old one stopped working)', async () => {
+    const { hub, user } = await openHub({ signedIn: MEMBER, calendarToken: 'existente' });
+    const feed = within(hub.parentElement!).getByRole('region', { name: 'Calendário pessoal' });
+    expect(await within(feed).findByLabelText('Link do calendário')).toHaveValue('http://portal.test/api/me/calendar.ics?token=existente');
+    const section = within(hub.parentElement!).getByRole('region', { name: 'Alterar senha' });
+    await user.type(within(section).getByLabelText('Senha atual'), MEMBER.password);
+    await user.type(within(section).getByLabelText('Nova senha'), 'nova senha longa');
+    await user.click(within(section).getByRole('button', { name: 'Alterar senha' }));
+    await waitFor(() => expect(within(section).getByRole('status')).toHaveTextContent('Senha alterada.'));
+    await waitFor(() => expect(within(feed).getByLabelText<HTMLInputElement>('Link do calendário').value).toMatch(FEED_URL));
+  });
+
   it('labels every input of the hub', async () => {
     const { user, hub } = await openHub({ signedIn: MEMBER });
     await user.click(await within(hub.parentElement!).findByRole('button', { name: 'Gerar link do calendário' }));

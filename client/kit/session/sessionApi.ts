@@ -54,9 +54,13 @@ export const sessionApi = api.injectEndpoints({
       },
       extraOptions: { quietHttpErrors: true },
     }),
-    /** `POST /api/auth/password { current, new }` (204); the user's other sessions end. */
+    /**
+     * `POST /api/auth/password { current, new }` (204); the user's other sessions end and the calendar feed gets a
+     * new link (docs/product.md §11), which the account page then shows.
+     */
     changePassword: build.mutation<null, PasswordChangeRequest>({
       query: (change) => ({ url: 'auth/password', method: 'POST', body: change }),
+      invalidatesTags: (_result, error) => (error ? [] : ['CalendarToken']),
       extraOptions: { quietHttpErrors: true },
     }),
   }),
