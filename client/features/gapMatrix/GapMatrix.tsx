@@ -1,8 +1,10 @@
 import { useId, type KeyboardEvent } from 'react';
 import { formatDateTime } from '../../../shared/formats.ts';
+import type { DraftPlace } from '../../../shared/schemas/drafts.ts';
 import type { Church } from '../../../shared/schemas/network.ts';
 import type { OverviewEvent, OverviewNeed } from '../../../shared/schemas/needs.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { placeCellKey } from './draftText.ts';
 import { GAP_STATUS_TEXT, gapStatusOf, gapStatusText, needAnswers } from './gapStatus.ts';
 import { needIn, type MatrixColumn, type MatrixLayout } from './matrixLayout.ts';
 
@@ -20,6 +22,10 @@ export interface GapMatrixProps {
   onSelect: (cell: GapCell) => void;
   /** The event's "Necessidades" button: edit what the event needs. */
   onEditNeeds?: (event: OverviewEvent['event']) => void;
+  /** An open draft's places by cell (`placesByCell`): each is a button under the cell's count. */
+  draftPlaces?: ReadonlyMap<string, readonly DraftPlace[]>;
+  /** A draft's place chosen: its reasons, and the person changed. */
+  onSelectPlace?: (place: DraftPlace) => void;
 }
 
 const rowDateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -46,29 +52,40 @@ function churchLabel(churchId: number | null, churches: readonly Church[] | unde
   return churches?.find((church) => church.id === churchId)?.name ?? '';
 }
 
-/** Arrow keys move between the cells' buttons (Tab and Shift+Tab still go through them one by one). */
+/** Where a button of the matrix sits: its row, its column, and its place in the cell (0 the count, 1… a draft's places). */
+function gridSpot(element: HTMLElement): { row: number; col: number; item: number } {
+  return { row: Number(element.dataset.row), col: Number(element.dataset.col), item: Number(element.dataset.item ?? 0) };
+}
+
+/**
+ * Arrow keys move between the cells' buttons (Tab and Shift+Tab still go through them one by one): up and down
+ * through a cell's buttons (its count, then a draft's places) and on to the nearest cell above or below; left
+ * and right to the nearest cell of the row, at the same place in it when it has one.
+ */
 function moveFocus(keyDown: KeyboardEvent<HTMLTableSectionElement>): void {
-  const target = keyDown.target as HTMLElement;
-  const row = Number(target.dataset.row);
-  const column = Number(target.dataset.col);
-  if (Number.isNaN(row) || Number.isNaN(column)) return;
+  const here = gridSpot(keyDown.target as HTMLElement);
+  if (Number.isNaN(here.row) || Number.isNaN(here.col)) return;
   const steps: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   const step = steps[keyDown.key];
   if (!step) return;
-  const buttons = [...keyDown.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-row]')];
+  const buttons = [...keyDown.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-row]')].map((button) => ({ button, ...gridSpot(button) }));
   const [dRow, dColumn] = step;
-  // The nearest button in that direction (cells without a need have none).
-  const next = buttons
-    .filter((button) => {
-      const r = Number(button.dataset.row);
-      const c = Number(button.dataset.col);
-      return dRow !== 0 ? c === column && Math.sign(r - row) === dRow : r === row && Math.sign(c - column) === dColumn;
-    })
-    .sort((a, b) =>
-      dRow !== 0
-        ? Math.abs(Number(a.dataset.row) - row) - Math.abs(Number(b.dataset.row) - row)
-        : Math.abs(Number(a.dataset.col) - column) - Math.abs(Number(b.dataset.col) - column),
-    )[0];
+  let next: HTMLButtonElement | undefined;
+  if (dRow !== 0) {
+    next = buttons.find((other) => other.row === here.row && other.col === here.col && other.item === here.item + dRow)?.button;
+    if (!next) {
+      // The nearest cell in that direction (cells without a need have none): its first button going down, its last going up.
+      const below = buttons.filter((other) => other.col === here.col && Math.sign(other.row - here.row) === dRow);
+      const row = below.sort((a, b) => Math.abs(a.row - here.row) - Math.abs(b.row - here.row))[0]?.row;
+      const cell = below.filter((other) => other.row === row).sort((a, b) => a.item - b.item);
+      next = (dRow > 0 ? cell[0] : cell[cell.length - 1])?.button;
+    }
+  } else {
+    const beside = buttons.filter((other) => other.row === here.row && Math.sign(other.col - here.col) === dColumn);
+    const col = beside.sort((a, b) => Math.abs(a.col - here.col) - Math.abs(b.col - here.col))[0]?.col;
+    const cell = beside.filter((other) => other.col === col && other.item <= here.item).sort((a, b) => b.item - a.item);
+    next = cell[0]?.button;
+  }
   if (!next) return;
   keyDown.preventDefault();
   next.focus();
@@ -80,7 +97,7 @@ function moveFocus(keyDown: KeyboardEvent<HTMLTableSectionElement>): void {
  * and is a button that opens the allocation for that event and position. It scrolls sideways inside its own
  * region, the event column staying in view.
  */
-export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds }: GapMatrixProps) {
+export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds, draftPlaces, onSelectPlace }: GapMatrixProps) {
   const captionId = useId();
   return (
     <div className="gap-matrix__scroller" role="region" aria-labelledby={captionId} tabIndex={0}>
@@ -142,6 +159,8 @@ export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds }:
                   const { icon } = GAP_STATUS_TEXT[status];
                   const { word, spoken } = gapStatusText(status, need);
                   const filled = need.pending + need.confirmed;
+                  const places = draftPlaces?.get(placeCellKey(row.event.id, column.department, column.position)) ?? [];
+                  const where = `${columnLabel(column)}, ${eventLabel}`;
                   return (
                     <td key={column.key} className={`gap-matrix__cell gap-matrix__cell--${status}`} data-column={column.key} data-status={status}>
                       <button
@@ -160,6 +179,32 @@ export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds }:
                         </span>
                         <span className="gap-matrix__status">{word}</span>
                       </button>
+                      {places.length > 0 ? (
+                        <div className="gap-matrix__places">
+                          {places.map((place, index) => (
+                            <button
+                              key={place.id}
+                              type="button"
+                              className={`gap-matrix__place gap-matrix__place--${place.user ? 'proposal' : 'empty'}`}
+                              data-row={rowIndex}
+                              data-col={columnIndex}
+                              data-item={index + 1}
+                              data-place-id={place.id}
+                              aria-label={place.user ? `Proposta: ${place.user.name} — ${where}` : `Por que vazio? ${where}`}
+                              onClick={() => onSelectPlace?.(place)}
+                            >
+                              {place.user ? (
+                                <>
+                                  <span className="gap-matrix__place-tag">Proposta</span>
+                                  <span className="gap-matrix__place-name">{place.user.name}</span>
+                                </>
+                              ) : (
+                                <span className="gap-matrix__place-why">Por que vazio?</span>
+                              )}
+                            </button>
+                          ))}
+                        </div>
+                      ) : null}
                     </td>
                   );
                 })}

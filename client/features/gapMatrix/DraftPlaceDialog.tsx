@@ -1,0 +1,164 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { formatDateTime } from '../../../shared/formats.ts';
+import type { Draft, DraftPlace } from '../../../shared/schemas/drafts.ts';
+import type { MemberCandidate } from '../../../shared/schemas/escalas.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { usePublicConfig } from '../../app/publicConfig.ts';
+import { eventName } from '../../kit/eventName.ts';
+import { DialogForm } from '../../kit/forms/DialogForm.tsx';
+import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
+import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
+import { FormField } from '../../kit/FormField.tsx';
+import { portalErrorOf } from '../../kit/portalError.ts';
+import { statusShown } from '../../kit/status/statusSlice.ts';
+import { useGetPlaceCandidatesQuery, usePutDraftPlaceMutation } from './draftsApi.ts';
+import { picksPerPerson } from './draftText.ts';
+
+export interface DraftPlaceDialogProps {
+  draft: Draft;
+  place: DraftPlace;
+  onClose: () => void;
+}
+
+/**
+ * Who may fill the place, of the member picker's answer: the team of the event's church and department holding
+ * the place's position (any of the team for a place without one). A whole-network event has no church, so no
+ * team the picker can name: everyone it lists is offered, and the API refuses whoever is on no such team.
+ */
+export function eligibleCandidates(candidates: readonly MemberCandidate[], place: DraftPlace): MemberCandidate[] {
+  if (place.event.church_id === null) return [...candidates];
+  return candidates.filter(
+    (candidate) => candidate.team !== null && (place.position === null || candidate.team.positions.some((position) => position.id === place.position!.id)),
+  );
+}
+
+/** `Ana Souza — 1 no rascunho · indisponível neste dia`: what the leader weighs before choosing. */
+function candidateText(candidate: MemberCandidate, picks: number, proposedHere: boolean): string {
+  const notes = [picks === 0 ? 'sem proposta no rascunho' : `${picks} no rascunho`];
+  if (candidate.allocated) notes.push('já escalado(a) neste evento');
+  else if (proposedHere) notes.push('proposto(a) neste evento');
+  if (candidate.blockouts.length > 0) notes.push('indisponível neste dia');
+  if (candidate.conflicts.length > 0) notes.push('outro serviço no horário');
+  return `${candidate.name} — ${notes.join(' · ')}`;
+}
+
+/**
+ * A place of the draft (docs/product.md §9): why this person (or why nobody), as the API's sentences; another
+ * of the team's eligible people may be proposed instead (`PUT …/places/{id}`), or the place left empty. A person
+ * a rule refuses is answered 409 with the rule's pt-BR message, shown here.
+ */
+export function DraftPlaceDialog({ draft, place, onClose }: DraftPlaceDialogProps) {
+  const { timeZone } = usePublicConfig();
+  const dispatch = useAppDispatch();
+  const fieldId = useId();
+  const reasonsId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const candidates = useGetPlaceCandidatesQuery({ eventId: place.event.id, departmentId: place.department.id }, { refetchOnMountOrArgChange: true });
+  const [putPlace] = usePutDraftPlaceMutation();
+  const { busy, run } = useBusySubmit();
+  const [chosen, setChosen] = useState('');
+  // A person a rule refuses is the field's problem (the focus goes back to it); any other failure is the form's.
+  const problems = useFormProblems<'person'>({ formRef });
+
+  const picks = useMemo(() => picksPerPerson(draft.places), [draft.places]);
+  const proposedHere = useMemo(
+    () => new Set(draft.places.filter((other) => other.event.id === place.event.id && other.id !== place.id && other.user).map((other) => other.user!.id)),
+    [draft.places, place.event.id, place.id],
+  );
+  const options = useMemo(
+    () => eligibleCandidates(candidates.data ?? [], place).filter((candidate) => candidate.id !== place.user?.id),
+    [candidates.data, place],
+  );
+
+  const where = `${place.department.name} — ${place.position?.name ?? 'qualquer função'}`;
+  const when = `${eventName(place.event)}, ${formatDateTime(place.event.datetime, timeZone)}`;
+
+  const save = async (userId: number | null) => {
+    problems.clear();
+    try {
+      const saved = await run(() => putPlace({ draftId: draft.id, placeId: place.id, userId }).unwrap());
+      if (!saved) return;
+      const name = saved.places.find((entry) => entry.id === place.id)?.user?.name;
+      dispatch(statusShown({ text: userId === null || !name ? 'Lugar deixado vazio no rascunho.' : `${name} proposto(a) no rascunho.` }));
+      onClose();
+    } catch (failure) {
+      const refusal = portalErrorOf(failure, 'Não foi possível mudar este lugar. Tente novamente.');
+      if (userId !== null && refusal.status === 409 && refusal.code !== 'draft_closed') problems.check({ person: refusal.message });
+      else {
+        problems.check({}, refusal.message);
+        selectRef.current?.focus();
+      }
+    }
+  };
+
+  const handleSubmit = (submit: FormEvent<HTMLFormElement>) => {
+    submit.preventDefault();
+    if (problems.check(chosen === '' ? { person: 'Escolha uma pessoa da lista.' } : {})) void save(Number(chosen));
+  };
+
+  const candidatesHint = candidates.isError
+    ? portalErrorOf(candidates.error, 'Não foi possível carregar a equipe.').message
+    : candidates.isLoading
+      ? 'Carregando a equipe…'
+      : options.length === 0
+        ? 'Ninguém mais da equipe exerce esta função.'
+        : undefined;
+
+  return (
+    <DialogForm
+      title={place.user ? `Proposta: ${place.user.name}` : 'Por que vazio?'}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      busy={busy}
+      submitLabel={place.user ? 'Trocar' : 'Propor'}
+      busyLabel="Salvando…"
+      backLabel="Fechar"
+      className="draft-place"
+      formRef={formRef}
+      status={problems.alert}
+    >
+      <p className="draft-place__where">
+        {where} · {when}
+      </p>
+      {/* The reasons are what the leader opened the place for: the focus starts on them, so they are read first. */}
+      <section className="draft-place__reasons" aria-labelledby={reasonsId} tabIndex={-1} data-autofocus>
+        <h3 id={reasonsId} className="draft-place__subtitle">
+          {place.user ? `Por que ${place.user.name}` : 'Por que ninguém'}
+        </h3>
+        <ul className="draft-place__reason-list">
+          {place.reasons.map((reason, index) => (
+            <li key={index}>{reason.message}</li>
+          ))}
+        </ul>
+      </section>
+      <FormField id={fieldId} label={place.user ? 'Trocar por' : 'Propor alguém'} hint={candidatesHint} validated error={problems.problemOf('person')}>
+        {(control) => (
+          <select
+            {...control}
+            ref={selectRef}
+            className="field__input"
+            value={chosen}
+            onChange={(change) => {
+              setChosen(change.target.value);
+              problems.clear();
+            }}
+          >
+            <option value="">Escolha uma pessoa</option>
+            {options.map((candidate) => (
+              <option key={candidate.id} value={String(candidate.id)}>
+                {candidateText(candidate, picks.get(candidate.id) ?? 0, proposedHere.has(candidate.id))}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {place.user ? (
+        // Not disabled while a call runs (it would drop the focus): useBusySubmit sends nothing twice.
+        <button type="button" className="button button--secondary draft-place__empty" onClick={() => void save(null)}>
+          Deixar vazio
+        </button>
+      ) : null}
+    </DialogForm>
+  );
+}
