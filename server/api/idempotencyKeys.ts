@@ -8,6 +8,7 @@ import {
   findIdempotencyKey,
   releaseIdempotencyKey,
   storeIdempotentAnswer,
+  takeOverAbandonedKey,
 } from './idempotencyQueries.ts';
 
 /** Visible ASCII, as clients generate them (UUIDs, ULIDs…). */
@@ -22,11 +23,18 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  * what a client needs when the web host gave up waiting (504) but the API went on and saved. Only a success is
  * kept: a refusal wrote nothing, and the same request sent again is asked anew (the member may have registered
  * since, the leader may have lost the role). The key is claimed before the handler runs, so two copies of
- * one request racing each other run it once (the second is told to wait: 409).
+ * one request racing each other run it once (the second is told to wait: 409) — unless the claim is older than the
+ * request time limit without an answer: its API died, and the retry runs the request again.
  */
-export function idempotencyKeys({ database, now, logger }: ApiContext): RequestHandler {
+export function idempotencyKeys({ database, config, now, logger }: ApiContext): RequestHandler {
   const { db } = database;
   let lastPrune = 0;
+  /**
+   * A claim without an answer older than this was left by an API that died (or stopped) while running the
+   * request: the web host gave up waiting for the answer after the same time (EVENTS_API_TIMEOUT_SECONDS, a 504),
+   * so the client's retry runs it again instead of hearing "in progress" until the key is forgotten a day later.
+   */
+  const abandonedAfterMs = config.eventsApiTimeoutMs;
   return async (req, res, next) => {
     const key = req.get('idempotency-key');
     if (key === undefined || req.method !== 'POST' || !req.user) return next();
@@ -36,18 +44,26 @@ export function idempotencyKeys({ database, now, logger }: ApiContext): RequestH
     const userId = req.user.id;
     const requestHash = createHash('sha256').update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
 
-    if (!(await claimIdempotencyKey(db, userId, key, requestHash, now()))) {
+    const at = now();
+    if (!(await claimIdempotencyKey(db, userId, key, requestHash, at))) {
       const stored = await findIdempotencyKey(db, userId, key);
       if (stored && stored.requestHash !== requestHash) {
         throw new HttpError(422, 'idempotency_key_reused', 'Esta Idempotency-Key já foi usada com outra requisição.');
       }
-      if (!stored || stored.statusCode === null || stored.responseBody === null) {
-        throw new HttpError(409, 'idempotency_in_progress', 'A mesma ação ainda está sendo processada. Aguarde um instante e confira.');
+      const abandoned =
+        stored !== undefined &&
+        stored.statusCode === null &&
+        (await takeOverAbandonedKey(db, userId, key, requestHash, new Date(at.getTime() - abandonedAfterMs), at));
+      if (!abandoned) {
+        if (!stored || stored.statusCode === null || stored.responseBody === null) {
+          throw new HttpError(409, 'idempotency_in_progress', 'A mesma ação ainda está sendo processada. Aguarde um instante e confira.');
+        }
+        res.status(stored.statusCode).set('Idempotent-Replayed', 'true');
+        if (stored.responseBody === '') res.end();
+        else res.type('application/json').send(stored.responseBody);
+        return;
       }
-      res.status(stored.statusCode).set('Idempotent-Replayed', 'true');
-      if (stored.responseBody === '') res.end();
-      else res.type('application/json').send(stored.responseBody);
-      return;
+      logger.warn({ reqId: req.id, claimedAt: stored.claimedAt }, 'idempotency key claimed by a request that never answered: running it again');
     }
 
     const time = now().getTime();

@@ -6,6 +6,8 @@ export interface StoredAnswer {
   requestHash: string;
   statusCode: number | null;
   responseBody: string | null;
+  /** When the key was claimed (by the request's first try, or the last that took over an abandoned claim). */
+  claimedAt: string;
 }
 
 /** Claims the key for this user; false when it was claimed before (by this request's first try). */
@@ -22,11 +24,28 @@ export async function claimIdempotencyKey(db: Kysely<DB>, userId: number, key: s
 export async function findIdempotencyKey(db: Kysely<DB>, userId: number, key: string): Promise<StoredAnswer | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['request_hash', 'status_code', 'response_body'])
+    .select(['request_hash', 'status_code', 'response_body', 'created_at'])
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .executeTakeFirst();
-  return row && { requestHash: row.request_hash, statusCode: row.status_code, responseBody: row.response_body };
+  return row && { requestHash: row.request_hash, statusCode: row.status_code, responseBody: row.response_body, claimedAt: row.created_at };
+}
+
+/**
+ * Takes over a claim still without an answer that was made before `claimedBefore` (its API died while running it):
+ * true for the one request that takes it, which then runs as if it were the first.
+ */
+export async function takeOverAbandonedKey(db: Kysely<DB>, userId: number, key: string, requestHash: string, claimedBefore: Date, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({ created_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('request_hash', '=', requestHash)
+    .where('status_code', 'is', null)
+    .where('created_at', '<', claimedBefore.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function storeIdempotentAnswer(db: Kysely<DB>, userId: number, key: string, statusCode: number, responseBody: string): Promise<void> {

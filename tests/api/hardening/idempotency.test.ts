@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../../support/apiAssertions.ts';
 import { createEvent, escalasWorld, type EscalasWorld } from '../../support/escalasFixtures.ts';
@@ -76,6 +77,39 @@ describe.each(testDatabases)('Idempotency-Key on creating requests ($name)', ({ 
     const retry = await world.leader.agent.post(`/api/events/${eventId}/allocations`).set('Idempotency-Key', key).send(body);
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('a claim left without an answer by an API that died is abandoned after the request time limit: the retry runs the request', async () => {
+    const body = newEvent('2030-03-08T19:30');
+    const key = 'claimed-by-a-dead-api-0009';
+    const requestHash = createHash('sha256').update(`POST /api/events\n${JSON.stringify(body)}`).digest('hex');
+    const limitMs = world.t.config.eventsApiTimeoutMs;
+    const now = world.t.clock.now;
+    // The first try was claimed exactly the request time limit ago, and never answered.
+    await world.t.database.db
+      .insertInto('idempotency_keys')
+      .values({ user_id: world.leader.user.id, key, request_hash: requestHash, created_at: new Date(now.getTime() - limitMs).toISOString() })
+      .execute();
+    const before = await countEvents(world);
+    // Not yet abandoned: it may still be running.
+    expectApiError(await world.leader.agent.post('/api/events').set('Idempotency-Key', key).send(body), 409, 'idempotency_in_progress');
+    world.t.clock.set(new Date(now.getTime() + 1000));
+    try {
+      const retry = await world.leader.agent.post('/api/events').set('Idempotency-Key', key).send(body);
+      expect(retry.status).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect(await countEvents(world)).toBe(before + 1);
+      // The request that took the claim over answered: the next retry is its replay.
+      const again = await world.leader.agent.post('/api/events').set('Idempotency-Key', key).send(body);
+      expect(again.status).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(retry.body);
+      expect(await countEvents(world)).toBe(before + 1);
+      // Another request under the key is still refused, however old the claim.
+      expectApiError(await world.leader.agent.post('/api/events').set('Idempotency-Key', key).send(newEvent('2030-03-09T19:30')), 422, 'idempotency_key_reused');
+    } finally {
+      world.t.clock.set(now);
+    }
   });
 
   it('while the first request is still running, a copy is told to wait (409), not run twice', async () => {
