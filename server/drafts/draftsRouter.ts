@@ -144,12 +144,28 @@ export function draftsRouter({ database, config, now }: ApiContext): Router {
       const open = new Map(facts.slots.map((slot) => [`${slot.eventId}:${slot.departmentId}:${slot.positionId ?? ''}`, slot.open]));
       const picks = (await listPlaceRows(db, row.id)).filter((place) => place.userId !== null);
       const skipped: PublishDraftResponse['skipped'] = [];
+      // The draft's own rules first, on today's facts (a monthly limit counts the other picks kept), then
+      // allocateMany checks its rules again inside the transaction that writes.
+      const rules = new DraftRules(facts, settings);
+      const accepted: Array<{ slot: { eventId: number; departmentId: number; positionId: number | null; open: number }; userId: number }> = [];
       const kept = picks.filter((place) => {
         const key = `${place.eventId}:${place.departmentId}:${place.positionId ?? ''}`;
         const left = open.get(key) ?? 0;
-        if (left > 0) return open.set(key, left - 1);
-        skipped.push({ place_id: place.id, code: 'place_taken', message: 'Este lugar já foi preenchido, ou o evento já começou.' });
-        return false;
+        if (left === 0) {
+          skipped.push({ place_id: place.id, code: 'place_taken', message: 'Este lugar já foi preenchido, ou o evento já começou.' });
+          return false;
+        }
+        const slot = { eventId: place.eventId, departmentId: place.departmentId, positionId: place.positionId, open: 1 };
+        const refusal = rules.isEligible(slot, place.userId!)
+          ? rules.refusalWithPicks(slot, place.userId!, accepted)
+          : { code: 'not_eligible', message: `${rules.name(place.userId!)} não está mais na equipe, ou não exerce mais essa função.` };
+        if (refusal) {
+          skipped.push({ place_id: place.id, ...refusal });
+          return false;
+        }
+        open.set(key, left - 1);
+        accepted.push({ slot, userId: place.userId! });
+        return true;
       });
       const actor = { id: user.id, scope: await leaderScopeOf(db, user), view: await personalDataViewOf(db, user) };
       const outcomes = await allocateMany(

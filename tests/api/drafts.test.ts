@@ -149,7 +149,22 @@ describe.each(testDatabases)('escala drafts on $name', ({ open }) => {
     expect(created).toEqual([{ event_id: first, member_id: placeOf(draft, first, w.vocal).user!.id, status: 'pending', source: 'draft' }]);
     expect(await count('outbox')).toBe(outboxBefore + 1);
     expectApiError(await w.admin.agent.post(`/api/escalas/drafts/${draft.id}/publish`), 409, 'draft_closed');
+    expectApiError(await w.admin.agent.put(`/api/escalas/drafts/${draft.id}/places/${secondPick.id}`).send({ user_id: null }), 409, 'draft_closed');
     expect(((await w.admin.agent.get(`/api/escalas/drafts/${draft.id}`).expect(200)).body as Draft).status).toBe('published');
+  });
+
+  it('publishing keeps a monthly limit set since the draft: the pick over it is skipped with at_monthly_limit', async () => {
+    const april = await createNetworkEvent(w.admin.agent, { datetime: '2030-04-07T22:00:00.000Z', church_id: w.churchA });
+    await needs(april, [{ department_id: w.louvor, position_id: w.bateria, count: 1 }]);
+    const draft = await draftOf({ from: '2030-04-01', to: '2030-04-30', church_id: w.churchA, department_id: w.louvor });
+    const drums = placeOf(draft, april, w.bateria);
+    expect(drums.user?.id).toBe(bruno.id);
+    // Bruno says "at most one a month" and is given another April service by hand meanwhile.
+    await db().insertInto('notification_preferences').values({ user_id: bruno.id, email_opted_out_at: null, phone: null, updated_at: NETWORK_NOW, max_services_per_month: 1 }).execute();
+    const other = await createNetworkEvent(w.admin.agent, { datetime: '2030-04-20T22:00:00.000Z', church_id: w.churchB });
+    await postAllocation(w.admin.agent, other, { department: w.louvor, member: bruno.id }).expect(201);
+    const published = await w.admin.agent.post(`/api/escalas/drafts/${draft.id}/publish`).expect(200);
+    expect(published.body.skipped).toContainEqual({ place_id: drums.id, code: 'at_monthly_limit', message: expect.stringContaining('Bruno Bateria') });
   });
 
   it('scope: a team leader drafts her teams only, a member gets 403, and only the author (or an admin) reads a draft', async () => {
