@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/web/**/*.test.ts'],
+          // The bench smoke (75 s) is a CI step of its own after `npm test` (.ci/run), in the project below.
+          exclude: [...configDefaults.exclude, 'tests/unit/benchSmoke.test.ts'],
           globalSetup: ['tests/support/buildServerSetup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -55,6 +57,11 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // `BENCH_SMOKE=1 npx vitest run --project bench-smoke`: `npm run bench` at tiny size, so the benchmark cannot
+      // rot. Only there when BENCH_SMOKE=1 is set, so `npm test` does not run it; CI runs it after `npm test`.
+      ...(process.env.BENCH_SMOKE === '1'
+        ? [{ test: { name: 'bench-smoke', environment: 'node' as const, include: ['tests/unit/benchSmoke.test.ts'] } }]
+        : []),
     ],
   },
 });
