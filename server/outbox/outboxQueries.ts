@@ -63,6 +63,35 @@ export async function enqueueMessage(db: Db, message: NewMessage): Promise<numbe
 }
 
 /**
+ * `enqueueMessage` to the account that has `email`, if one does: one statement that inserts the message or
+ * nothing, so the caller runs the same queries whether or not the account exists (a password reset must not
+ * tell, docs/product.md §1 departure 4). Undefined when nothing was queued.
+ */
+export async function enqueueMessageToEmail(db: Db, message: Omit<NewMessage, 'recipientId' | 'allocationIds'> & { email: string }): Promise<number | undefined> {
+  const row = await db
+    .insertInto('outbox')
+    .columns(['kind', 'dedupe_key', 'recipient_id', 'payload', 'due_at', 'created_at', 'message_token'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select((eb) => [
+          eb.val(message.kind).as('kind'),
+          eb.val(message.key).as('dedupe_key'),
+          'users.id as recipient_id',
+          eb.val(JSON.stringify(message.payload ?? {})).as('payload'),
+          eb.val(message.dueAt ?? message.now.toISOString()).as('due_at'),
+          eb.val(message.now.toISOString()).as('created_at'),
+          eb.val(messageToken()).as('message_token'),
+        ])
+        .where('users.email', '=', message.email),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
  * `enqueueMessage` for many messages in one insert (and one for their allocation links): a batch of allocations
  * queues its invitations at once. Messages whose cause has one already are left out. Returns how many were queued.
  */

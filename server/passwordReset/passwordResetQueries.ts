@@ -4,10 +4,6 @@ import type { DB, Instant } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The account with this email (emails are stored lower-cased). */
-export async function findAccountByEmail(db: Db, email: string): Promise<{ id: number } | undefined> {
-  return db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-}
 
 /** Requests in the window from the address, newest first, and how many asked for the email. */
 export async function recentRequests(db: Db, address: string, email: string, since: Instant): Promise<{ fromAddress: Instant[]; forEmail: number }> {
@@ -32,11 +28,23 @@ export async function recordRequest(db: Db, request: { email: string; address: s
   await db.insertInto('password_reset_requests').values({ email: request.email, address: request.address, requested_at: request.at }).execute();
 }
 
-export async function insertReset(db: Db, reset: { tokenHash: string; userId: number; createdAt: Instant; expiresAt: Instant }): Promise<void> {
-  await db
+/**
+ * Stores the link for the account that has `email` (emails are stored lower-cased), if one does: one statement
+ * that inserts the row or nothing, the same either way. Whether it inserted one is returned.
+ */
+export async function insertResetForEmail(db: Db, reset: { email: string; tokenHash: string; createdAt: Instant; expiresAt: Instant }): Promise<boolean> {
+  const row = await db
     .insertInto('password_resets')
-    .values({ token_hash: reset.tokenHash, user_id: reset.userId, created_at: reset.createdAt, expires_at: reset.expiresAt })
-    .execute();
+    .columns(['token_hash', 'user_id', 'created_at', 'expires_at'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select((eb) => [eb.val(reset.tokenHash).as('token_hash'), 'users.id as user_id', eb.val(reset.createdAt).as('created_at'), eb.val(reset.expiresAt).as('expires_at')])
+        .where('users.email', '=', reset.email),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The account of an unused, unexpired link; on PostgreSQL the row stays locked until the transaction ends. */
