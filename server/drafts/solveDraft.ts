@@ -55,8 +55,30 @@ const loadHighs = () => (highs ??= highsLoader());
 export async function solveDraft(slots: readonly SolverSlot[], people: readonly SolverPerson[], candidates: readonly SolverCandidate[]): Promise<SolverPick[]> {
   const solver = await loadHighs();
   const picks: SolverPick[] = [];
-  for (const piece of independentPieces(candidates)) picks.push(...solvePiece(solver, slots, people, piece));
+  for (const batch of batchesOf(independentPieces(candidates))) picks.push(...solvePiece(solver, slots, people, batch));
   return picks.sort((a, b) => a.slotId - b.slotId || a.personId - b.personId);
+}
+
+/**
+ * Independent pieces put together into models of about BATCH_CANDIDATES variables: each solver call costs a fresh
+ * WebAssembly instance, so a network of hundreds of small teams is solved in a few calls, not thousands. The
+ * pieces still share nothing, so each batch's optimum is the optimum of each of its pieces, and the largest load
+ * over the batches is the smallest possible (each batch makes its own largest as small as it can).
+ */
+const BATCH_CANDIDATES = 3000;
+
+function batchesOf(pieces: SolverCandidate[][]): SolverCandidate[][] {
+  const batches: SolverCandidate[][] = [];
+  let current: SolverCandidate[] = [];
+  for (const piece of pieces) {
+    if (current.length > 0 && current.length + piece.length > BATCH_CANDIDATES) {
+      batches.push(current);
+      current = [];
+    }
+    current = current.concat(piece);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
 }
 
 /** The candidates split into pieces that share no person and no slot, each in a fixed order. */
@@ -114,10 +136,18 @@ function solvePiece(solver: Highs, allSlots: readonly SolverSlot[], allPeople: r
 
   const all = candidates.map((_, index) => index);
   const binaries = all.map((index) => ` 0 <= ${x(index)} <= 1`);
-  const model = (objective: string, extraRows: string[], extraBounds: string[] = [], extraGeneral: string[] = []) =>
-    [objective, 'Subject To', ...rows, ...extraRows, 'Bounds', ...binaries, ...extraBounds, 'General', ` ${[...all.map(x), ...extraGeneral].join(' ')}`, 'End'].join('\n');
-  const solve = (lp: string) => {
-    const result = solver.solve(lp, { presolve: 'on', output_flag: false } as Parameters<Highs['solve']>[1]);
+  const model = (objective: string, extraRows: string[], extraBounds: string[] = [], extraGeneral: string[] = []) => ({
+    relaxed: [objective, 'Subject To', ...rows, ...extraRows, 'Bounds', ...binaries, ...extraBounds, 'End'].join('\n'),
+    integers: ` ${[...all.map(x), ...extraGeneral].join(' ')}`,
+  });
+  const options = { output_flag: false } as Parameters<Highs['solve']>[1];
+  // The relaxation first: these models are close to network flows and their linear optimum is nearly always
+  // integral, and an integral optimum of the relaxation is the integer optimum. Only a fractional one goes to the
+  // branch and bound (ten times slower or more on the bench network, measured with `npm run bench`).
+  const solve = (lp: { relaxed: string; integers: string }) => {
+    const relaxed = solver.solve(lp.relaxed, options);
+    if (relaxed.Status === 'Optimal' && Object.values(relaxed.Columns).every((column) => Math.abs(column.Primal - Math.round(column.Primal)) < 1e-7)) return relaxed;
+    const result = solver.solve(lp.relaxed.replace(/\nEnd$/, `\nGeneral\n${lp.integers}\nEnd`), options);
     if (result.Status !== 'Optimal') throw new Error(`O otimizador da escala terminou sem solução ótima (${result.Status}).`);
     return result;
   };
@@ -127,10 +157,20 @@ function solvePiece(solver: Highs, allSlots: readonly SolverSlot[], allPeople: r
   const filled = Math.round(solve(model(`Maximize\n obj: ${sum(all.map(x))}`, [])).ObjectiveValue);
   const fill = ` fill: ${sum(all.map(x))} >= ${filled}`;
 
-  // (2) The smallest largest load: load + picks <= L for each person of the piece.
-  const loadRows = [...byPerson].map(([personId, indexes]) => ` load${personId}: ${sum(indexes.map(x))} - L <= ${-people.get(personId)!.load}`);
-  const largest = Math.round(solve(model('Minimize\n obj: L', [fill, ...loadRows], [' 0 <= L <= 100000'], ['L'])).ObjectiveValue);
-  const capped = [...byPerson].map(([personId, indexes]) => ` cap${personId}: ${sum(indexes.map(x))} <= ${Math.max(0, largest - people.get(personId)!.load)}`);
+  // (2) The smallest largest load. A min-max objective gives the solver a weak relaxation (about 30 times slower
+  // here, measured with `npm run bench`), so it is searched instead: the smallest L for which (1)'s fill can
+  // still be reached with every person's load + picks <= L, each probe a max-fill problem like (1).
+  const loadOf = (personId: number) => people.get(personId)!.load;
+  const capRows = (limit: number) => [...byPerson].map(([personId, indexes]) => ` cap${personId}: ${sum(indexes.map(x))} <= ${Math.max(0, limit - loadOf(personId))}`);
+  const fillWithin = (limit: number) => Math.round(solve(model(`Maximize\n obj: ${sum(all.map(x))}`, capRows(limit))).ObjectiveValue);
+  let low = Math.max(0, ...[...byPerson.keys()].map(loadOf));
+  let high = low + Math.max(0, ...[...byPerson.values()].map((indexes) => indexes.length));
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (fillWithin(middle) === filled) high = middle;
+    else low = middle + 1;
+  }
+  const capped = capRows(low);
 
   // (3) Who served longest ago, among the choices that keep (1) and (2).
   const weighted = all.map((index) => `${candidates[index]!.weight} ${x(index)}`).join(' + ');

@@ -11,6 +11,7 @@ import { runGrowthSection } from './growth.ts';
 import { runMemorySection } from './memory.ts';
 import { runOutboxSection } from './outboxDrain.ts';
 import { runOverviewSection } from './overviewMatrix.ts';
+import { runDraftSection } from './draftPlanner.ts';
 import { installExitHandlers, runCleanups, tempDir } from './processes.ts';
 import { renderTable, writeResults, type SectionResult } from './report.ts';
 import { runProxySection } from './proxyOverhead.ts';
@@ -76,6 +77,7 @@ async function main(): Promise<number> {
       run: () => runOutboxSection({ count: SMOKE ? 300 : 10_000, pgUrl: PG_URL, usePostgres: pgUp, logDir }),
     },
     { id: 'overview', title: '8. Gap matrix (overview of 8 weeks, one client)', standalone: true, run: () => runOverviewSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },
+    { id: 'draft', title: '9. Escala automática (a draft of 8 weeks, whole network)', standalone: true, run: () => runDraftSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },
   ];
 
   // BENCH_SECTIONS=proxy,growth runs only those (the data section always runs: everything else needs it).
