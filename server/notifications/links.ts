@@ -1,3 +1,4 @@
+import { PASSWORD_RESET_PARAM } from '../../shared/passwordResetLink.ts';
 import { RESPONSE_LINK_PARAM } from '../../shared/responseLink.ts';
 import type { Config } from '../platform/config.ts';
 
@@ -18,7 +19,7 @@ export function eventsLink(config: Config): string {
 
 /** Where an e-mailed password reset link lands: the login page asks for the new password. */
 export function passwordResetLink(config: Config, token: string): string {
-  return `${publicBase(config)}/login?redefinir=${encodeURIComponent(token)}`;
+  return `${publicBase(config)}/login?${PASSWORD_RESET_PARAM}=${encodeURIComponent(token)}`;
 }
 
 /** Where members change what reaches them. */

@@ -4,12 +4,17 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
+import { PASSWORD_RESET_PARAM } from '../../shared/passwordResetLink.ts';
 import { portalRouteOf, SPEC_ROUTES } from '../../shared/portalRoutes.ts';
+import { RESPONSE_LINK_PARAM } from '../../shared/responseLink.ts';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { requestLogger } from '../http/requestLogger.ts';
 import { apiProxy, isApiPath, type TrustFn } from './apiProxy.ts';
 import { loadPortalPages, sendPrepared } from './pages.ts';
+
+/** The query parameters that carry an e-mailed link's token: `/events?resposta=`, `/login?redefinir=`. */
+const TOKEN_PARAMS = [RESPONSE_LINK_PARAM, PASSWORD_RESET_PARAM];
 
 // server/web/ in the sources and dist/server/ in the bundle `npm start` runs: both two levels below the root.
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -65,6 +70,12 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, l
       strictTransportSecurity: false,
     }),
   );
+  // A page opened from an e-mailed link carries its token in the address: nothing it loads may send that address
+  // on as `Referer` (docs/product.md §11). The page also takes the token out of the address once read.
+  app.use((req, res, next) => {
+    if (TOKEN_PARAMS.some((param) => Object.hasOwn(req.query, param))) res.setHeader('Referrer-Policy', 'no-referrer');
+    next();
+  });
   app.use(requestLogger(logger));
 
   app.use(

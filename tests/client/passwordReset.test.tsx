@@ -78,6 +78,9 @@ describe('password reset by e-mail (docs/product.md §1 departure 4)', () => {
     const { user, router } = renderApp(`/login?redefinir=${token}`);
 
     const dialog = await screen.findByRole('dialog', { name: RESET_PASSWORD_TITLE });
+    // Read once, the token leaves the address (issue 25, item 8): the dialog keeps it in memory.
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/login', search: '' }));
+    expect(router.state.location.search).not.toContain(token);
     const password = within(dialog).getByLabelText('Nova senha');
     await user.type(password, 'curta');
     await user.click(within(dialog).getByRole('button', { name: 'Redefinir senha' }));

@@ -64,6 +64,22 @@ describe('/events?resposta=<token>: answering an e-mailed invitation (issue 13)'
     expect(screen.getByRole('list', { name: 'Próximos eventos' })).toBeInTheDocument();
   });
 
+  it('the token leaves the address as soon as the page reads it; the dialog still answers with it (issue 25, item 8)', async () => {
+    const { portal, token } = await openWithLink();
+    const { user, router } = renderApp(`/events?resposta=${token}&tab=x`);
+    const dialog = await screen.findByRole('dialog', { name: 'Responder à escala' }, { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=x'));
+    expect(router.state.location.pathname).toBe('/events');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(within(dialog).getByText('Você pode servir nesta escala?')).toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(within(dialog).getByText('Presença confirmada. Obrigado!')).toBeInTheDocument());
+    expect(portal.writes()).toEqual([{ method: 'POST', path: `/api/responses/${token}`, body: { answer: 'confirmed' } }]);
+    expect(router.state.location.search).toBe('?tab=x');
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('Não posso asks for the optional reason first, then sends the decline with it', async () => {
     const { portal, token } = await openWithLink();
     const { user } = renderApp(`/events?resposta=${token}`);

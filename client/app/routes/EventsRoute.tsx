@@ -1,5 +1,4 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router';
 import { RESPONSE_LINK_PARAM } from '../../../shared/responseLink.ts';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { AllocationModal } from '../../features/escalas/AllocationModal.tsx';
@@ -9,6 +8,7 @@ import { EventsPage, type EventsPanel } from '../../features/events/EventsPage.t
 import { selectCachedEvent, useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
 import { modalClosed, selectAllocationEventId } from '../../features/events/eventsSlice.ts';
 import { useSession, type Session } from '../../kit/session/useSession.ts';
+import { useTokenFromAddress } from '../../kit/useTokenFromAddress.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 
 /** Signed-in members only, so not in the first download. */
@@ -78,26 +78,16 @@ const NO_CHANGES = () => () => {};
 
 /**
  * The answer dialog of `?resposta=<token>`, opened once the page has started: the build pre-renders /events
- * without it, and a hydration's first render must match that (it reads the server snapshot, false). Closing it
- * takes the parameter out of the address.
+ * without it, and a hydration's first render must match that (it reads the server snapshot, false). The token
+ * leaves the address as soon as it is read (kit/useTokenFromAddress.ts); closing the dialog forgets it.
  */
 function ResponseLinkFromUrl() {
-  const [params, setParams] = useSearchParams();
   const started = useSyncExternalStore(NO_CHANGES, () => true, () => false);
-  const token = params.get(RESPONSE_LINK_PARAM);
+  const [token, forget] = useTokenFromAddress(RESPONSE_LINK_PARAM, started);
   if (!started || !token) return null;
-  const close = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(RESPONSE_LINK_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
   return (
     <Suspense fallback={null}>
-      <ResponseLinkDialog token={token} onClose={close} />
+      <ResponseLinkDialog token={token} onClose={forget} />
     </Suspense>
   );
 }

@@ -1,13 +1,14 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { PASSWORD_RESET_PARAM } from '../../../shared/passwordResetLink.ts';
 import type { User } from '../../../shared/schemas/auth.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useSession } from '../../kit/session/useSession.ts';
+import { useTokenFromAddress } from '../../kit/useTokenFromAddress.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
-import { PASSWORD_RESET_PARAM, ResetPasswordDialog } from './ResetPasswordDialog.tsx';
+import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { loginModeChanged, selectLoginMode, type LoginMode } from './loginSlice.ts';
 import { useAuthForms } from './useAuthForms.ts';
 import './LoginPage.css';
@@ -34,22 +35,12 @@ export function LoginPage({ renderAccount }: LoginPageProps) {
 
 /**
  * `/login?redefinir=<token>`, the e-mailed reset link (docs/product.md §1 departure 4): a dialog asks the new password.
- * Closing it leaves `/login` without the token.
+ * The token leaves the address as soon as it is read (kit/useTokenFromAddress.ts); closing the dialog forgets it.
  */
 function PasswordResetLink() {
-  const [params, setParams] = useSearchParams();
-  const token = params.get(PASSWORD_RESET_PARAM);
+  const [token, forget] = useTokenFromAddress(PASSWORD_RESET_PARAM);
   if (!token) return null;
-  const close = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(PASSWORD_RESET_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  return <ResetPasswordDialog token={token} onClose={close} />;
+  return <ResetPasswordDialog token={token} onClose={forget} />;
 }
 
 function PageStatus() {

@@ -10,9 +10,6 @@ import { TextField } from '../../kit/TextField.tsx';
 import { useResetPasswordMutation } from './passwordResetApi.ts';
 import './PasswordReset.css';
 
-/** The query parameter of an e-mailed reset link: `/login?redefinir=<token>`. */
-export const PASSWORD_RESET_PARAM = 'redefinir';
-
 export const RESET_PASSWORD_TITLE = 'Redefinir a senha';
 export const PASSWORD_RESET_DONE = 'Senha redefinida. Entre com a nova senha: as sessões abertas da conta foram encerradas.';
 
