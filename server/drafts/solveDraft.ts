@@ -10,11 +10,11 @@ import highsLoader from 'highs';
  * The rules that tie picks together are constraints: a slot's capacity; one place per person per event; no two
  * picks of one person whose widened intervals [start, end + buffer) overlap — an interval graph, whose maximal
  * cliques are the intervals that contain some interval's start, so one row per (person, start) says it exactly;
- * a person's monthly limit. The objectives, in order (three solves, each fixing the optimum of the one before):
- * (1) the most places filled; (2) the smallest largest load (existing services in the range plus picks);
- * (3) the largest sum of the candidates' weights (days since last served: who served longest ago first).
- * A mixed-integer solver (HiGHS) makes each stage exact rather than greedy; the pieces that share no person and
- * no slot are solved apart (docs/adr, and STYLE: keep the model small by splitting what does not interact).
+ * a person's monthly limit. The objectives, in order, each stage keeping the optimum of the ones before: (1) the
+ * most places filled; (2) the smallest largest load (existing services in the range plus picks); (3) the largest
+ * sum of the candidates' weights (days since last served: who served longest ago first). A mixed-integer solver
+ * (HiGHS) makes each stage exact rather than greedy; pieces that share no person and no slot never constrain
+ * each other, so they are found first and only batched together to save solver calls.
  */
 export interface SolverSlot {
   id: number;
