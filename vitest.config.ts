@@ -14,6 +14,7 @@ export default defineConfig({
           // The bench smoke (75 s) is a CI step of its own after `npm test` (.ci/run), in the project below.
           exclude: [...configDefaults.exclude, 'tests/unit/benchSmoke.test.ts'],
           globalSetup: ['tests/support/buildServerSetup.ts'],
+          setupFiles: ['tests/support/passwordHashCost.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -43,7 +44,7 @@ export default defineConfig({
           // /dev/shm: SQLite's fsyncs on a busy disk cost up to a second and a half per test.
           env: existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {},
           include: ['tests/client/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/client/setup.ts'],
+          setupFiles: ['tests/support/passwordHashCost.ts', 'tests/client/setup.ts'],
         },
       },
       {
@@ -52,6 +53,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
+          setupFiles: ['tests/support/passwordHashCost.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

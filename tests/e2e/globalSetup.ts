@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { setPasswordHashCostForTests } from '../../server/accounts/passwordHasher.ts';
 import { buildClient, E2E_TIME_ZONE, startPortal } from './support/portalServer.ts';
 
 declare module 'vitest' {
@@ -17,6 +18,8 @@ declare module 'vitest' {
 
 /** Builds the production client once, starts the portal on a seeded database, and tells the tests where. */
 export default async function setup(project: TestProject) {
+  // The portal runs in this process: its demo accounts and every sign-in hash at argon2id's test cost.
+  setPasswordHashCostForTests('test');
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koinonia-e2e-client-'));
   await buildClient(clientDir);
   const portal = await startPortal(clientDir);

@@ -40,10 +40,13 @@ export interface MainProcess {
   stop(signal?: NodeJS.Signals): Promise<Exit>;
 }
 
-/** The environment the process sees: only what it is given, plus what Node needs to run. */
+/**
+ * The environment the process sees: only what it is given, plus what Node needs to run, and argon2id's test
+ * cost for the passwords it hashes (honoured only with NODE_ENV=test; server/accounts/passwordHasher.ts).
+ */
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const { PATH, HOME, TMPDIR, LANG } = process.env;
-  return { PATH, HOME, TMPDIR, LANG, ...env };
+  return { PATH, HOME, TMPDIR, LANG, NODE_ENV: 'test', KOINONIA_TEST_PASSWORD_HASH_COST: 'test', ...env };
 }
 
 /** Every process started here that has not ended yet — including those still starting up. */
