@@ -49,10 +49,12 @@ async function blockDay(portal: Awaited<ReturnType<typeof openPortal>>, person: 
     .execute();
 }
 
-/** Drafts the escala shown and waits for the draft in the matrix. */
+/** Drafts the escala shown and waits for the draft, its summary focused. */
 async function fill(user: ReturnType<typeof renderApp>['user']) {
   await user.click(screen.getByRole('button', { name: 'Preencher automaticamente' }));
-  return screen.findByRole('region', { name: 'Rascunho da escala' });
+  const panel = await screen.findByRole('region', { name: 'Rascunho da escala' });
+  await waitFor(() => expect(within(panel).getByText(/ lugar(es)? · /)).toHaveFocus());
+  return panel;
 }
 
 describe('Preencher automaticamente on Lacunas (issue 22)', () => {
@@ -185,8 +187,9 @@ describe('Preencher automaticamente on Lacunas (issue 22)', () => {
     const outcome = await screen.findByRole('region', { name: 'Escala publicada' });
     const first = within(outcome).getByText('1 convite enviado · 1 lugar ficou de fora.');
     await waitFor(() => expect(first).toHaveFocus());
+    // The place, then the API's sentence for the rule, as it is.
     expect(within(within(outcome).getByRole('list', { name: 'Lugares que ficaram de fora' })).getByRole('listitem')).toHaveTextContent(
-      `${VIGILIA} · Louvor — Vocal · Vera Vocal: Vera Vocal marcou indisponibilidade no dia deste evento.`,
+      new RegExp(`^${VIGILIA} · Louvor — Vocal · Vera Vocal: Vera Vocal marcou indisponibilidade [^.]+\\.$`),
     );
     expect(screen.queryByRole('region', { name: 'Rascunho da escala' })).toBeNull();
     // The matrix is asked again: Ana's invitation awaits her answer; no proposal is left.
@@ -195,6 +198,24 @@ describe('Preencher automaticamente on Lacunas (issue 22)', () => {
     expect(screen.getByLabelText('Igreja')).toBeEnabled();
     const created = await portal.api.database.db.selectFrom('allocations').select(['member_id', 'status', 'source']).execute();
     expect(created).toEqual([{ member_id: ANA.id, status: 'pending', source: 'draft' }]);
+  });
+
+  it('a refused call says why and keeps the focus: a draft that could not be made, a draft published elsewhere', async () => {
+    const { portal, user } = await openDraftableMatrix();
+    portal.failNext('POST', '/api/escalas/drafts', 503, { code: 'unavailable', message: 'Serviço indisponível. Tente novamente.' });
+    const fillButton = screen.getByRole('button', { name: 'Preencher automaticamente' });
+    await user.click(fillButton);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Serviço indisponível. Tente novamente.');
+    await waitFor(() => expect(fillButton).toHaveFocus());
+
+    const panel = await fill(user);
+    // The same leader publishes it from another browser: this page's Publicar is refused (409 draft_closed).
+    const draftId = (await portal.api.database.db.selectFrom('drafts').select('id').executeTakeFirstOrThrow()).id;
+    await (await portal.agentOf(MEMBER)).post(`/api/escalas/drafts/${draftId}/publish`).expect(200);
+    await user.click(within(panel).getByRole('button', { name: 'Publicar (2 convites)' }));
+    const refusal = await within(panel).findByRole('alert');
+    expect(refusal).toHaveTextContent('Este rascunho já foi publicado, descartado ou expirou.');
+    await waitFor(() => expect(refusal).toHaveFocus());
   });
 
   it('Descartar deletes the draft: nobody invited, the fill button back with the focus', async () => {

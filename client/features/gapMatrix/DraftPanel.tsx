@@ -1,4 +1,4 @@
-import { useId, useState, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import type { Draft, PublishDraftResponse } from '../../../shared/schemas/drafts.ts';
 import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
@@ -27,7 +27,13 @@ export function DraftPanel({ draft, summaryRef, onPublished, onDiscarded }: Draf
   const { busy, run } = useBusySubmit();
   const idempotency = useIdempotencyKey();
   const [problem, setProblem] = useState<string | null>(null);
+  const problemRef = useRef<HTMLParagraphElement>(null);
   const { filled } = draft.summary;
+
+  // The buttons were disabled while the call ran, which dropped the focus: a refusal takes it.
+  useEffect(() => {
+    if (problem) problemRef.current?.focus();
+  }, [problem]);
 
   const handlePublish = async () => {
     setProblem(null);
@@ -86,7 +92,7 @@ export function DraftPanel({ draft, summaryRef, onPublished, onDiscarded }: Draf
         </button>
       </div>
       {problem ? (
-        <p className="draft-panel__error" role="alert">
+        <p ref={problemRef} className="draft-panel__error" role="alert" tabIndex={-1}>
           {problem}
         </p>
       ) : null}

@@ -11,7 +11,7 @@ import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { FormField } from '../../kit/FormField.tsx';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { statusShown } from '../../kit/status/statusSlice.ts';
-import { useGetPlaceCandidatesQuery, usePutDraftPlaceMutation } from './draftsApi.ts';
+import { draftsApi, useGetPlaceCandidatesQuery, usePutDraftPlaceMutation } from './draftsApi.ts';
 import { picksPerPerson } from './draftText.ts';
 
 export interface DraftPlaceDialogProps {
@@ -77,7 +77,12 @@ export function DraftPlaceDialog({ draft, place, onClose }: DraftPlaceDialogProp
   const save = async (userId: number | null) => {
     problems.clear();
     try {
-      const saved = await run(() => putPlace({ draftId: draft.id, placeId: place.id, userId }).unwrap());
+      const saved = await run(async () => {
+        const answer = await putPlace({ draftId: draft.id, placeId: place.id, userId }).unwrap();
+        // The answer is the whole draft: the matrix shows it before the dialog closes on the place.
+        await dispatch(draftsApi.util.upsertQueryData('getDraft', draft.id, answer));
+        return answer;
+      });
       if (!saved) return;
       const name = saved.places.find((entry) => entry.id === place.id)?.user?.name;
       dispatch(statusShown({ text: userId === null || !name ? 'Lugar deixado vazio no rascunho.' : `${name} proposto(a) no rascunho.` }));

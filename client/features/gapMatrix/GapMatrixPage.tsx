@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDays, dayKeyOf } from '../../../shared/days.ts';
 import { formatDateTime } from '../../../shared/formats.ts';
@@ -98,8 +98,8 @@ export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
   const fillHintId = useId();
 
   // The focus follows the draft: to its summary once drawn, to the outcome once published, back to the button once
-  // discarded (each render checks until the element is there).
-  useEffect(() => {
+  // discarded (each render checks until the element is there), in the commit that draws it.
+  useLayoutEffect(() => {
     if (focusTarget.current === null) return;
     const target = { summary: summaryRef, outcome: outcomeRef, fill: fillRef }[focusTarget.current].current;
     if (!target) return;
@@ -142,6 +142,8 @@ export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
       setFilter(DRAFT_PARAM, String(created.id));
     } catch (error) {
       setDraftProblem(portalErrorOf(error, 'Não foi possível preparar o rascunho. Tente novamente.').message);
+      // The button was disabled while the call ran, which dropped the focus: it gets it back.
+      focusTarget.current = 'fill';
     }
   };
 

@@ -28,8 +28,8 @@ const draftTag = (id: number) => ({ type: 'Draft' as const, id });
 
 /**
  * The escala drafts (docs/product.md §9, `/api/escalas/drafts`). A draft's answer is kept under its id: the POST
- * (its caller stores it, `upsertQueryData`) and each PUT answer the whole draft, which replaces the cached one (no
- * second read). Publishing makes
+ * and each PUT answer the whole draft, which their caller stores as the draft's read (`upsertQueryData`) before
+ * showing it — no second read, and the matrix never shows the place as it was. Publishing makes
  * allocations, so the matrix (the overview), the allocation lists and My Events are asked again. Every failure is
  * shown by the screen itself (no console line).
  */
@@ -55,10 +55,6 @@ export const draftsApi = api.injectEndpoints({
     putDraftPlace: build.mutation<Draft, PutDraftPlaceArgs>({
       query: ({ draftId, placeId, userId }) => ({ url: `escalas/drafts/${draftId}/places/${placeId}`, method: 'PUT', body: { user_id: userId } }),
       extraOptions: { quietHttpErrors: true },
-      async onQueryStarted({ draftId }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) await dispatch(draftsApi.util.upsertQueryData('getDraft', draftId, data));
-      },
     }),
     /** `POST /api/escalas/drafts/{id}/publish`: 200 `{ created, skipped }`; the picks become pending allocations and their invitations. */
     publishDraft: build.mutation<PublishDraftResponse, PublishDraftArgs>({
