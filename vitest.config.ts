@@ -13,7 +13,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/web/**/*.test.ts'],
           // The bench smoke (75 s) is a CI step of its own after `npm test` (.ci/run), in the project below.
           exclude: [...configDefaults.exclude, 'tests/unit/benchSmoke.test.ts'],
-          globalSetup: ['tests/support/buildServerSetup.ts'],
+          // The migrated template databases every fresh test database is copied from (databaseTemplates.ts).
+          globalSetup: ['tests/support/buildServerSetup.ts', 'tests/support/databaseTemplates.ts'],
           setupFiles: ['tests/support/passwordHashCost.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -44,6 +45,7 @@ export default defineConfig({
           // /dev/shm: SQLite's fsyncs on a busy disk cost up to a second and a half per test.
           env: existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {},
           include: ['tests/client/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/support/databaseTemplates.ts'],
           setupFiles: ['tests/support/passwordHashCost.ts', 'tests/client/setup.ts'],
         },
       },

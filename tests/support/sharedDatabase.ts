@@ -6,6 +6,8 @@ import type { Express } from 'express';
 import pg from 'pg';
 import { createApiApp } from '../../server/api/createApiApp.ts';
 import { openDatabase, type Database } from '../../server/db/openDatabase.ts';
+import { sqliteFile } from '../../server/db/sqliteFile.ts';
+import { postgresCloneSql, refreshPerDatabaseValuesSqlite, sqliteTemplate } from './databaseTemplates.ts';
 import { TEST_DATABASE_URL } from './testDatabases.ts';
 import { silentLogger, testConfig } from './testConfig.ts';
 
@@ -30,6 +32,12 @@ export async function sharedDatabase(kind: 'sqlite' | 'postgres'): Promise<Share
   let cleanup: () => Promise<void>;
   if (kind === 'sqlite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koinonia-shared-'));
+    // A copy of the migrated template (databaseTemplates.ts); each connection still opens it as the API does.
+    const template = sqliteTemplate();
+    if (template) {
+      fs.copyFileSync(template, sqliteFile(dataDir));
+      refreshPerDatabaseValuesSqlite(sqliteFile(dataDir));
+    }
     env = { DATA_DIR: dataDir };
     open = () => openDatabase({ dataDir });
     cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
@@ -37,8 +45,12 @@ export async function sharedDatabase(kind: 'sqlite' | 'postgres'): Promise<Share
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    try {
+      // Made from the migrated template schema (databaseTemplates.ts); each connection still opens it as the API does.
+      await admin.query((await postgresCloneSql(schema)) ?? `create schema ${schema}`);
+    } finally {
+      await admin.end();
+    }
     const url = new URL(TEST_DATABASE_URL);
     url.searchParams.set('options', `-c search_path=${schema}`);
     env = { DATABASE_URL: url.toString() };
