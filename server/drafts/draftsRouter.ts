@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
 import { idParamSchema } from '../../shared/schemas/common.ts';
-import { createDraftRequestSchema, putDraftPlaceRequestSchema, type PublishDraftResponse } from '../../shared/schemas/drafts.ts';
+import { createDraftRequestSchema, putDraftPlaceRequestSchema, type DraftCandidate, type PublishDraftResponse } from '../../shared/schemas/drafts.ts';
 import type { User } from '../../shared/schemas/auth.ts';
 import { allocateMany, refusalCodeOf } from '../escalas/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
@@ -132,6 +132,42 @@ export function draftsRouter({ database, config, now }: ApiContext): Router {
       await setPlaceUser(db, row.id, placeId, userId, rules.pickReasons(slot, userId, load, true));
     }
     res.json(await respond((await findDraftRow(db, row.id))!));
+  });
+
+  // Who else may take the place, each with the load and last service the draft weighed, and what keeps them away.
+  router.get('/api/escalas/drafts/:id/places/:placeId/candidates', async (req, res) => {
+    const user = requireUser(req);
+    const row = await draftFor(user, req.params.id);
+    const placeId = parseInput(idParamSchema, req.params.placeId);
+    const stored = await listPlaceRows(db, row.id);
+    const place = stored.find((entry) => entry.id === placeId);
+    if (!place) throw notFound('Lugar não encontrado neste rascunho.');
+    const facts = await factsOf(row, user);
+    const rules = new DraftRules(facts, settings);
+    const slot = { eventId: place.eventId, departmentId: place.departmentId, positionId: place.positionId, open: 1 };
+    const event = facts.events.get(place.eventId);
+    if (!event) return void res.json([]);
+    const others = stored.filter((entry) => entry.id !== placeId && entry.userId !== null).map((entry) => ({ slot: { ...entry, open: 1 }, userId: entry.userId! }));
+    const range = rangeOf(row);
+    const candidates: DraftCandidate[] = rules
+      .eligible(slot)
+      .filter((userId) => userId !== place.userId)
+      .map((userId) => ({
+        id: userId,
+        name: rules.name(userId),
+        load: rules.loadInRange(userId, Date.parse(range.start), Date.parse(range.end)) + others.filter((other) => other.userId === userId).length,
+        last_served_days: rules.daysSinceServed(userId, event) ?? null,
+        refusal: rules.refusalWithPicks(slot, userId, others) ?? null,
+      }))
+      // Who may take it first, the least loaded, then who served longest ago (never first), then by name.
+      .sort(
+        (a, b) =>
+          Number(a.refusal !== null) - Number(b.refusal !== null) ||
+          a.load - b.load ||
+          (b.last_served_days ?? Infinity) - (a.last_served_days ?? Infinity) ||
+          a.name.localeCompare(b.name, 'pt-BR'),
+      );
+    res.json(candidates);
   });
 
   // Each pick is checked again now and one that breaks a rule is skipped, never forced (docs/product.md §9).

@@ -59,3 +59,17 @@ export const publishDraftResponseSchema = z.object({
   skipped: z.array(z.object({ place_id: z.number().int(), code: z.string(), message: z.string() })),
 });
 export type PublishDraftResponse = z.infer<typeof publishDraftResponseSchema>;
+
+/**
+ * `GET /api/escalas/drafts/{id}/places/{placeId}/candidates` (the author): the team's eligible people for the place
+ * (other than the one proposed), with their load in the range counting the draft's picks, the days since they last
+ * served (null: never), and the rule that keeps each one away now, if any.
+ */
+export const draftCandidateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  load: z.number().int(),
+  last_served_days: z.number().int().nullable(),
+  refusal: draftReasonSchema.nullable(),
+});
+export type DraftCandidate = z.infer<typeof draftCandidateSchema>;

@@ -135,6 +135,24 @@ describe.each(testDatabases)('escala drafts on $name', ({ open }) => {
     expect(chosen.summary.max_load).toBe(placeOf(chosen, first, w.vocal).user?.id === vera.id ? 2 : 1);
   });
 
+  it('lists the others who could take a place, free ones first, with the load and last service the draft weighed and what keeps the rest away', async () => {
+    const draft = await draftOf({ from: '2030-03-01', to: '2030-03-31', church_id: w.churchA });
+    const place = placeOf(draft, second, w.vocal);
+    const list = (await w.admin.agent.get(`/api/escalas/drafts/${draft.id}/places/${place.id}/candidates`).expect(200)).body as Array<{
+      id: number;
+      load: number;
+      last_served_days: number | null;
+      refusal: { code: string } | null;
+    }>;
+    expect(list.map((entry) => entry.id)).not.toContain(place.user!.id);
+    const byId = new Map(list.map((entry) => [entry.id, entry]));
+    expect(byId.get(w.teamLeader.user.id)?.refusal?.code).toBe('declined_this_event');
+    expect(byId.get(paulo.id)?.refusal?.code).toBe('schedule_conflict');
+    expect(byId.get(lia.id)).toMatchObject({ refusal: { code: 'at_monthly_limit' }, load: 1, last_served_days: 9 });
+    expect(list.findIndex((entry) => entry.refusal !== null)).toBeGreaterThan(list.findIndex((entry) => entry.refusal === null));
+    expectApiError(await w.legacyLeader.agent.get(`/api/escalas/drafts/${draft.id}/places/${place.id}/candidates`), 404, 'not_found');
+  });
+
   it('publishes the picks as pending draft allocations with their invitations, skipping one a blockout added since breaks; a second publish is 409', async () => {
     const draft = await draftOf({ from: '2030-03-01', to: '2030-03-31', church_id: w.churchA });
     const secondPick = placeOf(draft, second, w.vocal);

@@ -120,7 +120,7 @@ describe('Preencher automaticamente on Lacunas (issue 22)', () => {
 
     // The team's other vocalist, with what the leader should know: away that day. The API refuses her (409).
     const person = within(dialog).getByLabelText('Trocar por');
-    await waitFor(() => expect(within(person).getAllByRole('option').map((option) => option.textContent)).toEqual(['Escolha uma pessoa', 'Ana Souza — 1 no rascunho · indisponível neste dia']));
+    await waitFor(() => expect(within(person).getAllByRole('option').map((option) => option.textContent)).toEqual(['Escolha uma pessoa', 'Ana Souza — 1 serviço no período · ainda não serviu · indisponível neste dia']));
     await user.selectOptions(person, String(ANA.id));
     await user.click(within(dialog).getByRole('button', { name: 'Trocar' }));
     // The rule's sentence on the field, which has the focus back.
@@ -138,7 +138,7 @@ describe('Preencher automaticamente on Lacunas (issue 22)', () => {
     await user.click(screen.getByRole('button', { name: `Proposta: Ana Souza — Louvor — Vocal, ${CULTO}` }));
     const culto = await screen.findByRole('dialog', { name: 'Proposta: Ana Souza' });
     const other = within(culto).getByLabelText('Trocar por');
-    await waitFor(() => expect(within(other).getAllByRole('option').map((option) => option.textContent)).toEqual(['Escolha uma pessoa', 'Vera Vocal — 1 no rascunho']));
+    await waitFor(() => expect(within(other).getAllByRole('option').map((option) => option.textContent)).toEqual(['Escolha uma pessoa', 'Vera Vocal — 1 serviço no período · ainda não serviu']));
     await user.selectOptions(other, String(VERA.id));
     await user.click(within(culto).getByRole('button', { name: 'Trocar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,7 +1,6 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../../shared/formats.ts';
-import type { Draft, DraftPlace } from '../../../shared/schemas/drafts.ts';
-import type { MemberCandidate } from '../../../shared/schemas/escalas.ts';
+import type { Draft, DraftCandidate, DraftPlace } from '../../../shared/schemas/drafts.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
@@ -12,7 +11,6 @@ import { FormField } from '../../kit/FormField.tsx';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { statusShown } from '../../kit/status/statusSlice.ts';
 import { draftsApi, useGetPlaceCandidatesQuery, usePutDraftPlaceMutation } from './draftsApi.ts';
-import { picksPerPerson } from './draftText.ts';
 
 export interface DraftPlaceDialogProps {
   draft: Draft;
@@ -20,25 +18,22 @@ export interface DraftPlaceDialogProps {
   onClose: () => void;
 }
 
-/**
- * Who may fill the place, of the member picker's answer: the team of the event's church and department holding
- * the place's position (any of the team for a place without one). A whole-network event has no church, so no
- * team the picker can name: everyone it lists is offered, and the API refuses whoever is on no such team.
- */
-export function eligibleCandidates(candidates: readonly MemberCandidate[], place: DraftPlace): MemberCandidate[] {
-  if (place.event.church_id === null) return [...candidates];
-  return candidates.filter(
-    (candidate) => candidate.team !== null && (place.position === null || candidate.team.positions.some((position) => position.id === place.position!.id)),
-  );
-}
+/** What keeps someone away, in a few words for the list (the dialog's 409 gives the whole sentence). */
+const REFUSAL_WORDS: Record<string, string> = {
+  member_unavailable: 'indisponível neste dia',
+  schedule_conflict: 'outro serviço no horário',
+  already_at_event: 'já neste evento',
+  declined_this_event: 'recusou este evento',
+  at_monthly_limit: 'no limite do mês',
+};
 
-/** `Ana Souza — 1 no rascunho · indisponível neste dia`: what the leader weighs before choosing. */
-function candidateText(candidate: MemberCandidate, picks: number, proposedHere: boolean): string {
-  const notes = [picks === 0 ? 'sem proposta no rascunho' : `${picks} no rascunho`];
-  if (candidate.allocated) notes.push('já escalado(a) neste evento');
-  else if (proposedHere) notes.push('proposto(a) neste evento');
-  if (candidate.blockouts.length > 0) notes.push('indisponível neste dia');
-  if (candidate.conflicts.length > 0) notes.push('outro serviço no horário');
+/** `Ana Souza — 2 serviços no período · serviu há 14 dias · indisponível neste dia`: what the draft weighed. */
+function candidateText(candidate: DraftCandidate): string {
+  const notes = [
+    `${candidate.load} ${candidate.load === 1 ? 'serviço' : 'serviços'} no período`,
+    candidate.last_served_days === null ? 'ainda não serviu' : `serviu há ${candidate.last_served_days} ${candidate.last_served_days === 1 ? 'dia' : 'dias'}`,
+  ];
+  if (candidate.refusal) notes.push(REFUSAL_WORDS[candidate.refusal.code] ?? candidate.refusal.message);
   return `${candidate.name} — ${notes.join(' · ')}`;
 }
 
@@ -54,22 +49,14 @@ export function DraftPlaceDialog({ draft, place, onClose }: DraftPlaceDialogProp
   const reasonsId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
-  const candidates = useGetPlaceCandidatesQuery({ eventId: place.event.id, departmentId: place.department.id }, { refetchOnMountOrArgChange: true });
+  const candidates = useGetPlaceCandidatesQuery({ draftId: draft.id, placeId: place.id }, { refetchOnMountOrArgChange: true });
   const [putPlace] = usePutDraftPlaceMutation();
   const { busy, run } = useBusySubmit();
   const [chosen, setChosen] = useState('');
   // A person a rule refuses is the field's problem (the focus goes back to it); any other failure is the form's.
   const problems = useFormProblems<'person'>({ formRef });
 
-  const picks = useMemo(() => picksPerPerson(draft.places), [draft.places]);
-  const proposedHere = useMemo(
-    () => new Set(draft.places.filter((other) => other.event.id === place.event.id && other.id !== place.id && other.user).map((other) => other.user!.id)),
-    [draft.places, place.event.id, place.id],
-  );
-  const options = useMemo(
-    () => eligibleCandidates(candidates.data ?? [], place).filter((candidate) => candidate.id !== place.user?.id),
-    [candidates.data, place],
-  );
+  const options = candidates.data ?? [];
 
   const where = `${place.department.name} — ${place.position?.name ?? 'qualquer função'}`;
   const when = `${eventName(place.event)}, ${formatDateTime(place.event.datetime, timeZone)}`;
@@ -152,7 +139,7 @@ export function DraftPlaceDialog({ draft, place, onClose }: DraftPlaceDialogProp
             <option value="">Escolha uma pessoa</option>
             {options.map((candidate) => (
               <option key={candidate.id} value={String(candidate.id)}>
-                {candidateText(candidate, picks.get(candidate.id) ?? 0, proposedHere.has(candidate.id))}
+                {candidateText(candidate)}
               </option>
             ))}
           </select>

@@ -30,10 +30,3 @@ export function placesByCell(places: readonly DraftPlace[]): Map<string, DraftPl
   }
   return cells;
 }
-
-/** How many places of the draft each person is proposed for. */
-export function picksPerPerson(places: readonly DraftPlace[]): Map<number, number> {
-  const picks = new Map<number, number>();
-  for (const place of places) if (place.user) picks.set(place.user.id, (picks.get(place.user.id) ?? 0) + 1);
-  return picks;
-}

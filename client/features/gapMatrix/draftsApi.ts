@@ -1,5 +1,4 @@
-import type { CreateDraftRequest, Draft, PublishDraftResponse } from '../../../shared/schemas/drafts.ts';
-import type { MemberCandidate } from '../../../shared/schemas/escalas.ts';
+import type { CreateDraftRequest, Draft, DraftCandidate, PublishDraftResponse } from '../../../shared/schemas/drafts.ts';
 import { api } from '../../app/api.ts';
 
 export interface CreateDraftArgs extends CreateDraftRequest {
@@ -20,8 +19,8 @@ export interface PublishDraftArgs {
 }
 
 export interface PlaceCandidatesArgs {
-  eventId: number;
-  departmentId: number;
+  draftId: number;
+  placeId: number;
 }
 
 const draftTag = (id: number) => ({ type: 'Draft' as const, id });
@@ -74,17 +73,13 @@ export const draftsApi = api.injectEndpoints({
       extraOptions: { quietHttpErrors: true },
     }),
     /**
-     * `GET /api/events/{id}/candidates?department_id=` (the member picker's search, empty): the team of the event's
-     * church and department first, with the positions each fills, and what keeps each one away (already there, a
-     * blocked day, another service close by).
+     * `GET /api/escalas/drafts/{id}/places/{placeId}/candidates`: the team's eligible people for the place, with the
+     * load and last service the draft weighed, and what keeps each one away now.
      */
-    getPlaceCandidates: build.query<MemberCandidate[], PlaceCandidatesArgs>({
-      query: ({ eventId, departmentId }) => ({ url: `events/${eventId}/candidates`, params: { department_id: departmentId } }),
+    getPlaceCandidates: build.query<DraftCandidate[], PlaceCandidatesArgs>({
+      query: ({ draftId, placeId }) => ({ url: `escalas/drafts/${draftId}/places/${placeId}/candidates` }),
       extraOptions: { quietHttpErrors: true },
-      providesTags: [
-        { type: 'Member', id: 'LIST' },
-        { type: 'Allocation', id: 'LIST' },
-      ],
+      providesTags: [{ type: 'Draft', id: 'LIST' }],
     }),
   }),
 });
