@@ -10,7 +10,7 @@ import { createLogger } from './platform/logger.ts';
 /** Development: the API on API_PORT and Vite's dev server (with HMR) forwarding /api to it. */
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
 const seeded = await seedDemoOnFirstStart(database, config);
 if (seeded) logger.info(demoSeededLogFields(seeded), demoSeededMessage(seeded));
 await listen(createApiApp({ database, config, logger }), config.apiPort);

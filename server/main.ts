@@ -106,6 +106,7 @@ async function main(): Promise<void> {
       database = await openDatabase({
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
+        poolSize: config.databasePoolSize,
         onConnectionError: (error) => logger.warn({ err: error }, 'PostgreSQL ended a connection; the pool opens a new one'),
       });
       // A new embedded database (unless DEMO_DATA=false): demo data, its accounts' random passwords shown once.

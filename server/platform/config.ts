@@ -35,6 +35,15 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'deve começar com postgres:// ou postgresql://' })
     .optional(),
+  // Connections each API instance keeps to PostgreSQL: N instances take up to N × this of max_connections. The
+  // outbox worker holds one for its claims' lock (docs/adr/0003-transactional-outbox.md), so at least 2.
+  DATABASE_POOL_SIZE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, { message: 'deve ser um número inteiro de conexões entre 2 e 500' })
+    .transform(Number)
+    .refine((value) => value >= 2 && value <= 500, { message: 'deve ser um número inteiro de conexões entre 2 e 500' })
+    .default(10),
   PORTAL_NAME: z.string().trim().min(1, { message: 'não pode ficar em branco' }).max(100, { message: 'pode ter no máximo 100 caracteres' }).default('Koinonia'),
   APP_TIMEZONE: z
     .string()
@@ -115,6 +124,8 @@ export interface Config {
   externalApi: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per API instance (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   portalName: string;
   timeZone: string;
   social: { instagram: string; facebook: string; twitter: string; youtube: string };
@@ -164,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     externalApi: e.EVENTS_API_URL !== undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     portalName: e.PORTAL_NAME,
     timeZone: e.APP_TIMEZONE,
     social: {

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       cookieSecure: 'auto',
       trustProxy: ['loopback'],
       allocationBufferMinutes: 60,
+      databasePoolSize: 10,
       logLevel: 'info',
     });
     expect(Object.values(config.social).every((url) => url.startsWith('https://'))).toBe(true);
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       COOKIE_SECURE: 'true',
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
       ALLOCATION_BUFFER_MINUTES: '90',
+      DATABASE_POOL_SIZE: ' 40 ',
       LOG_LEVEL: 'warn',
       SOCIAL_YOUTUBE_URL: '',
     });
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       cookieSecure: 'always',
       trustProxy: ['loopback', '10.0.0.0/8'],
       allocationBufferMinutes: 90,
+      databasePoolSize: 40,
       logLevel: 'warn',
     });
     expect(config.social.instagram).toBe('https://instagram.com/rede');
@@ -99,6 +102,11 @@ describe('loadConfig', () => {
     ['ALLOCATION_BUFFER_MINUTES', '-5'],
     ['PORTAL_NAME', '   '],
     ['ALLOCATION_CONFLICT_HOURS', '3'],
+    ['DATABASE_POOL_SIZE', 'abc'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', '1'],
+    ['DATABASE_POOL_SIZE', '501'],
+    ['DATABASE_POOL_SIZE', '2.5'],
   ])('rejects %s=%j with one pt-BR line naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(name);

@@ -44,11 +44,12 @@ const getJson = (port: number, urlPath: string, headers: http.OutgoingHttpHeader
 const asError = (res: Awaited<ReturnType<typeof rawRequest>>) => ({ ...res, body: res.json });
 
 describe('a bad configuration', SLOW, () => {
-  it('PORT=abc, APP_TIMEZONE=Mars/Olympus, DATABASE_URL=mysql://x or --only=both stop start-up with one clear stderr line, exit 1', async () => {
+  it('PORT=abc, APP_TIMEZONE=Mars/Olympus, DATABASE_URL=mysql://x, DATABASE_POOL_SIZE=0 or --only=both stop start-up with one clear stderr line, exit 1', async () => {
     const cases: Array<{ env: Record<string, string>; args: string[]; shows: string[] }> = [
       { env: { PORT: 'abc' }, args: [], shows: ['Configuração inválida', 'PORT', 'abc'] },
       { env: { APP_TIMEZONE: 'Mars/Olympus' }, args: ['--only=api'], shows: ['Configuração inválida', 'APP_TIMEZONE', 'Mars/Olympus'] },
       { env: { DATABASE_URL: 'mysql://x' }, args: ['--only=api'], shows: ['Configuração inválida', 'DATABASE_URL', 'mysql://x'] },
+      { env: { DATABASE_POOL_SIZE: '0' }, args: ['--only=api'], shows: ['Configuração inválida', 'DATABASE_POOL_SIZE', '"0"'] },
       { env: {}, args: ['--only=both'], shows: ['--only=both'] },
     ];
     // All at once: each is a whole Node start-up.
