@@ -29,8 +29,13 @@ export interface Mailer {
   close(): void;
 }
 
-/** A send that takes longer than this is a failed try (the lease on the message is longer). */
+/** A send that takes longer than this is a failed try (the lease on the message is renewed meanwhile). */
 export const SEND_TIMEOUT_MS = 90_000;
+/**
+ * SMTP connections kept open (nodemailer's pool), each sending one message after another: a relay answers each in
+ * tens of milliseconds, so the drain rate is about this many messages per round trip (docs/product.md §7).
+ */
+export const SMTP_CONNECTIONS = 16;
 
 /** The folder of the `.eml` files when no SMTP_URL is set. */
 export function outboxFolder(config: Config): string {
@@ -90,7 +95,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
     const transport = nodemailer.createTransport({
       url: config.smtpUrl,
       pool: true,
-      maxConnections: 5,
+      maxConnections: SMTP_CONNECTIONS,
       maxMessages: 500,
       connectionTimeout: 30_000,
       greetingTimeout: 30_000,
@@ -125,7 +130,8 @@ export function createMailer(config: Config, logger: Logger): Mailer {
       } finally {
         writing.delete(partial);
       }
-      logger.info({ file, to: mail.to.address, kind: mail.kind }, `e-mail gravado em ${file} (SMTP_URL não definido)`);
+      // Which outbox row and what kind, never the recipient (docs/product.md §11): the file holds the address.
+      logger.info({ outbox: mail.outboxId, kind: mail.kind, file }, `e-mail gravado em ${file} (SMTP_URL não definido)`);
     },
     close: () => transport.close(),
   };

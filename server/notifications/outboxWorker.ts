@@ -1,8 +1,7 @@
 import type { Database } from '../db/openDatabase.ts';
 import {
-  claimDueMessages,
   openClaimSession,
-  recordOutcome,
+  recordAndClaim,
   releaseClaims,
   renewLeases,
   type ClaimedMessage,
@@ -12,7 +11,7 @@ import {
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { composeMessage } from './composeMessage.ts';
-import { createMailer, type Mailer } from './mailer.ts';
+import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mailer.ts';
 import { queueDueReminders } from './reminderScheduler.ts';
 
 /** Tries of one message before it is `failed`. */
@@ -35,8 +34,8 @@ export const STOP_GRACE_MS = 5_000;
 export const REMINDER_SCAN_MS = 15_000;
 /** How often (real time) a worker looks for claims whose worker is gone, while it finds messages to claim. */
 const ABANDONED_SCAN_MS = 1_000;
-/** The wait (real time) before recording an outcome again when the database did not take it. */
-const RECORD_RETRY_MS = 1_000;
+/** The wait (real time) before a turn that failed (the database did not answer) is tried again. */
+const TURN_RETRY_MS = 1_000;
 
 export interface OutboxWorkerOptions {
   database: Database;
@@ -50,7 +49,10 @@ export interface OutboxWorkerOptions {
   mailer?: Mailer;
   /** How long an idle worker waits before looking again (real time). */
   pollMs?: number;
-  /** Messages sent at once (free slots are what it claims): one slow or failing message never holds back the others. */
+  /**
+   * Messages sent at once (free slots are what it claims): one slow or failing message never holds back the others.
+   * By default as many as the SMTP transport's connections.
+   */
   concurrency?: number;
   /** How long stop() waits for messages on the wire (real time); STOP_GRACE_MS by default. */
   stopGraceMs?: number;
@@ -72,7 +74,6 @@ export interface OutboxWorker {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * The outbox worker (docs/product.md §7), one per API process: it queues the reminders that fall due, claims due
@@ -82,10 +83,10 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * and one that fails or hangs holds back nothing else.
  *
  * Delivery is at-least-once, and a crash sends at most the messages that were on the wire twice: the worker
- * claims only as many messages as it has free slots, records each outcome as soon as the mail server took the
- * message (before its slot takes another), gives its claims back when it stops, and its claims end with its
- * session (ClaimSession) when its process dies — on SQLite the next start takes them, on PostgreSQL any other
- * worker at once.
+ * claims only as many messages as it has free slots, stores each outcome in the first commit after the mail server
+ * took the message (before its slot takes another: a turn's one commit stores the outcomes that finished together
+ * and claims for the free slots), gives its claims back when it stops, and its claims end with its session
+ * (ClaimSession) when its process dies — on SQLite the next start takes them, on PostgreSQL any other worker at once.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { database, config, logger } = options;
@@ -93,18 +94,19 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const leaseClock = options.leaseClock;
   const mailer = options.mailer ?? createMailer(config, logger);
   const pollMs = options.pollMs ?? 1000;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? SMTP_CONNECTIONS;
   const stopGraceMs = options.stopGraceMs ?? STOP_GRACE_MS;
-  /** Claimed messages whose outcome is not recorded yet: renewed, never claimed again by this worker, given back on stop. */
+  /** Claimed messages whose outcome is not stored yet: renewed, never claimed again by this worker, given back on stop. */
   const held = new Map<number, ClaimedMessage>();
   /** Of those, the ones handed to the transport (they may reach the server even if the answer never comes). */
   const onTheWire = new Set<number>();
+  /** Outcomes waiting for the next turn's commit; their slots take no other message until it is stored. */
+  let finished: Array<{ message: ClaimedMessage; outcome: Outcome }> = [];
+  /** Slots writing or sending a message. */
+  let sending = 0;
   let session: ClaimSession | undefined;
   let stopped = false;
-  /** Set once stop() stops waiting: outcomes still unrecorded are left to the next worker. */
-  let abandoned = false;
-  let active = 0;
-  let pumping = false;
+  let turning = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
@@ -125,7 +127,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     timer = setTimeout(() => {
       timer = undefined;
       timerAt = Infinity;
-      void pump();
+      void turn();
     }, delay);
   };
 
@@ -138,7 +140,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   renewal.unref();
 
   const notifyIdle = () => {
-    if (active > 0 || pumping) return;
+    if (sending > 0 || turning) return;
     for (const resolve of idleWaiters.splice(0)) resolve();
   };
 
@@ -183,90 +185,97 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  /** Records an outcome at once, trying again while the database does not answer (the lease is renewed meanwhile). */
-  async function record(message: ClaimedMessage, outcome: Outcome): Promise<void> {
-    for (;;) {
-      try {
-        if (!(await recordOutcome(database.db, message, outcome, now()))) {
-          logger.warn({ outbox: message.id }, 'o resultado de um envio não foi registrado: outro trabalhador assumiu a mensagem');
-        }
-        return;
-      } catch (error) {
-        if (abandoned) return;
-        logger.error({ outbox: message.id, err: errorText(error) }, 'não foi possível registrar o resultado de um envio; nova tentativa em instantes');
-        await pause(RECORD_RETRY_MS);
-        if (abandoned) return;
-      }
-    }
-  }
-
-  /** One slot: the message is sent and its outcome recorded before the slot takes another. */
-  async function work(message: ClaimedMessage): Promise<void> {
-    const outcome = await deliver(message);
-    if (outcome === undefined) {
-      // Stopped before it was handed over: back to the queue, as if never claimed.
-      await releaseClaims(database.db, [message], true).catch((error: unknown) =>
-        logger.warn({ outbox: message.id, err: errorText(error) }, 'a reserva de uma mensagem não enviada não pôde ser devolvida'),
-      );
-      return;
-    }
-    await record(message, outcome);
-  }
-
+  /** A slot: the message is written and sent; its outcome waits for the next turn, which stores it before the slot takes another. */
   function start(message: ClaimedMessage): void {
     held.set(message.id, message);
-    active += 1;
-    void work(message).finally(() => {
-      held.delete(message.id);
-      onTheWire.delete(message.id);
-      active -= 1;
-      notifyIdle();
-      schedule(0);
-    });
+    sending += 1;
+    void deliver(message)
+      .then(async (outcome) => {
+        if (outcome !== undefined) {
+          finished.push({ message, outcome });
+          return;
+        }
+        // Stopped before it was handed over: back to the queue, as if never claimed.
+        held.delete(message.id);
+        await releaseClaims(database.db, [message], true).catch((error: unknown) =>
+          logger.warn({ outbox: message.id, err: errorText(error) }, 'a reserva de uma mensagem não enviada não pôde ser devolvida'),
+        );
+      })
+      .finally(() => {
+        sending -= 1;
+        notifyIdle();
+        schedule(0);
+      });
   }
 
-  async function pump(): Promise<void> {
+  /** Stores finished outcomes; forgets them once stored. */
+  function forget(outcomes: ReadonlyArray<{ message: ClaimedMessage }>, lost: readonly number[]): void {
+    for (const id of lost) logger.warn({ outbox: id }, 'o resultado de um envio não foi registrado: outro trabalhador assumiu a mensagem');
+    for (const { message } of outcomes) {
+      held.delete(message.id);
+      onTheWire.delete(message.id);
+    }
+  }
+
+  /**
+   * A turn: one commit stores the outcomes finished since the last turn and claims messages for the free slots
+   * (one disk flush for many messages, where a commit per message capped a worker at a few dozen a second).
+   */
+  async function turn(): Promise<void> {
     if (stopped) return;
-    if (pumping) {
+    if (turning) {
       again = true;
       return;
     }
-    pumping = true;
+    turning = true;
     again = false;
     let claimedAny = false;
+    let failed = false;
     const settling = settleWaiters;
     settleWaiters = [];
+    const outcomes = finished;
+    finished = [];
     try {
       await scanReminders();
-      const free = concurrency - active;
-      if (!stopped && free > 0) {
-        const claimant = await claimSession();
+      // The slots of outcomes this turn stores are free; those of outcomes that came in since wait for the next.
+      const free = concurrency - sending - finished.length;
+      if (outcomes.length > 0 || free > 0) {
+        const claimant = free > 0 ? await claimSession() : undefined;
         const takeAbandoned = Date.now() - lastAbandonedScan >= ABANDONED_SCAN_MS;
-        if (takeAbandoned) lastAbandonedScan = Date.now();
-        const claimed = await claimDueMessages(database.db, {
+        if (claimant && takeAbandoned) lastAbandonedScan = Date.now();
+        const { lost, claimed } = await recordAndClaim(database.db, {
+          outcomes,
           now: now(),
-          limit: free,
-          leaseMs: LEASE_MS,
-          leaseId: claimant.leaseId,
-          leaseClock: leaseClock?.(),
-          sending: [...held.keys()],
-          takeAbandoned,
+          claim: claimant && {
+            now: now(),
+            limit: free,
+            leaseMs: LEASE_MS,
+            leaseId: claimant.leaseId,
+            leaseClock: leaseClock?.(),
+            sending: [...held.keys()],
+            takeAbandoned,
+          },
         });
+        forget(outcomes, lost);
         claimedAny = claimed.length > 0;
         if (stopped) await releaseClaims(database.db, claimed, true);
         else for (const message of claimed) start(message);
       }
     } catch (error) {
-      logger.error({ err: errorText(error) }, 'a fila de e-mails não pôde ser lida; nova tentativa em instantes');
+      // Stored next time; their leases are renewed meanwhile.
+      finished = [...outcomes, ...finished];
+      failed = true;
+      logger.error({ err: errorText(error) }, 'a fila de e-mails não pôde ser lida ou atualizada; nova tentativa em instantes');
     } finally {
-      pumping = false;
+      turning = false;
       notifyIdle();
     }
-    if (!claimedAny && active === 0) for (const resolve of settling) resolve();
+    if (!claimedAny && held.size === 0) for (const resolve of settling) resolve();
     else settleWaiters.push(...settling);
-    // Every slot filled: the next claim comes as a slot frees. Otherwise, when this claim found something, more may be due.
-    if (again || (claimedAny && active < concurrency)) schedule(0);
-    else if (active < concurrency) schedule(active > 0 ? Math.min(pollMs, 50) : pollMs);
+    if (failed) schedule(TURN_RETRY_MS);
+    // More may be due when this turn found some; outcomes that came in meanwhile are stored at once.
+    else if (again || finished.length > 0 || (claimedAny && sending < concurrency)) schedule(0);
+    else if (sending < concurrency) schedule(sending > 0 ? Math.min(pollMs, 50) : pollMs);
   }
 
   schedule(0);
@@ -292,16 +301,17 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       let graceTimer: NodeJS.Timeout | undefined;
       await Promise.race([idle, new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, stopGraceMs)))]);
       clearTimeout(graceTimer);
-      abandoned = true;
       clearInterval(renewal);
-      // Still unfinished (a slow server, an answer that never came): given back, so another worker sends them now
-      // rather than when the lease ends. Those on the wire may have arrived: they may go out twice.
-      const left = [...held.values()];
       try {
+        const outcomes = finished.splice(0);
+        if (outcomes.length > 0) forget(outcomes, (await recordAndClaim(database.db, { outcomes, now: now() })).lost);
+        // Still unfinished (a slow server, an answer that never came): given back, so another worker sends them
+        // now rather than when the lease ends. Those on the wire may have arrived: they may go out twice.
+        const left = [...held.values()];
         await releaseClaims(database.db, left.filter((message) => !onTheWire.has(message.id)), true);
         await releaseClaims(database.db, left.filter((message) => onTheWire.has(message.id)), false);
       } catch (error) {
-        logger.warn({ messages: left.map((message) => message.id), err: errorText(error) }, 'as reservas das mensagens em envio não puderam ser devolvidas');
+        logger.warn({ messages: [...held.keys()], err: errorText(error) }, 'as reservas das mensagens em envio não puderam ser devolvidas');
       }
       mailer.close();
       await session?.close().catch(() => {});

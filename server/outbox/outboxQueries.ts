@@ -377,55 +377,93 @@ export interface ClaimOptions {
  * sending does not retry a message forever.
  */
 export async function claimDueMessages(db: Kysely<DB>, options: ClaimOptions): Promise<ClaimedMessage[]> {
-  const now = options.now.toISOString();
   if (options.limit <= 0) return [];
+  return db.transaction().execute((trx) => claimIn(trx, options));
+}
+
+/**
+ * A worker's turn in one commit (a commit costs a disk flush, several milliseconds, on both databases): records the
+ * outcomes of the messages it finished, then claims messages for its free slots. A slot's next message is thus
+ * claimed only once its last outcome is stored. Returns the ids whose outcome was not this worker's to record
+ * (another worker took the message), and the claimed messages.
+ */
+export async function recordAndClaim(
+  db: Kysely<DB>,
+  turn: { outcomes: ReadonlyArray<{ message: ClaimedMessage; outcome: Outcome }>; now: Date; claim?: ClaimOptions },
+): Promise<{ lost: number[]; claimed: ClaimedMessage[] }> {
   return db.transaction().execute(async (trx) => {
-    const abandoned = options.takeAbandoned === false ? [] : await abandonedLeases(trx);
-    let query = trx
-      .selectFrom('outbox')
-      .select(['id', 'kind', 'recipient_id', 'payload', 'attempts', 'due_at', 'message_token', 'created_at'])
-      .select((eb) => eb.selectFrom('installation').select('token').where('id', '=', 1).as('installation'))
-      .where('status', '=', 'queued')
-      .where('due_at', '<=', now)
-      .where((eb) =>
-        eb.or([
-          eb('lease_until', 'is', null),
-          eb('lease_until', '<=', leaseNow(trx, options.leaseClock)),
-          ...(abandoned.length > 0 ? [eb('lease_id', 'in', abandoned)] : []),
-        ]),
-      )
-      .orderBy('due_at')
-      .orderBy('id')
-      .limit(options.limit);
-    if (options.sending && options.sending.length > 0) query = query.where('id', 'not in', [...options.sending]);
-    if (dialectOf(trx) === 'postgres') query = query.forUpdate().skipLocked();
-    const rows = await query.execute();
-    if (rows.length === 0) return [];
-    await trx
-      .updateTable('outbox')
-      .set({
-        lease_until: leaseEnd(trx, options.leaseClock, options.leaseMs),
-        lease_id: options.leaseId,
-        attempts: sql<number>`attempts + 1`,
-      })
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind as MessageKind,
-      recipient_id: row.recipient_id,
-      payload: JSON.parse(row.payload) as MessagePayload,
-      attempts: row.attempts + 1,
-      due_at: row.due_at,
-      lease_id: options.leaseId,
-      // A message queued before migration 012 without a token (none is left queued after it) gets one from its row.
-      message_key: `outbox-${row.id}.${row.message_token ?? createHash('sha256').update(`${row.id}:${row.created_at}`).digest('hex').slice(0, 12)}.${row.installation ?? 'x'}`,
-    }));
+    const lost: number[] = [];
+    // The common case — sent, nothing secret to erase — in one statement per claim; the others one by one.
+    const plain = new Set(turn.outcomes.filter(({ message, outcome }) => outcome.status === 'sent' && message.payload.secret === undefined).map(({ message }) => message));
+    for (const [leaseId, sent] of byLeaseId([...plain])) {
+      const ids = sent.map((message) => message.id);
+      const stored = await trx
+        .updateTable('outbox')
+        .set({ status: 'sent', last_error: null, sent_at: turn.now.toISOString(), lease_until: null, lease_id: null })
+        .where('id', 'in', ids)
+        .where('lease_id', '=', leaseId)
+        .where('status', '=', 'queued')
+        .returning('id')
+        .execute();
+      const done = new Set(stored.map((row) => row.id));
+      lost.push(...ids.filter((id) => !done.has(id)));
+    }
+    for (const { message, outcome } of turn.outcomes) {
+      if (plain.has(message)) continue;
+      if (!(await recordOutcome(trx, message, outcome, turn.now))) lost.push(message.id);
+    }
+    const claimed = turn.claim && turn.claim.limit > 0 ? await claimIn(trx, turn.claim) : [];
+    return { lost, claimed };
   });
+}
+
+async function claimIn(trx: Transaction<DB>, options: ClaimOptions): Promise<ClaimedMessage[]> {
+  const now = options.now.toISOString();
+  const abandoned = options.takeAbandoned === false ? [] : await abandonedLeases(trx);
+  let query = trx
+    .selectFrom('outbox')
+    .select(['id', 'kind', 'recipient_id', 'payload', 'attempts', 'due_at', 'message_token', 'created_at'])
+    .select((eb) => eb.selectFrom('installation').select('token').where('id', '=', 1).as('installation'))
+    .where('status', '=', 'queued')
+    .where('due_at', '<=', now)
+    .where((eb) =>
+      eb.or([
+        eb('lease_until', 'is', null),
+        eb('lease_until', '<=', leaseNow(trx, options.leaseClock)),
+        ...(abandoned.length > 0 ? [eb('lease_id', 'in', abandoned)] : []),
+      ]),
+    )
+    .orderBy('due_at')
+    .orderBy('id')
+    .limit(options.limit);
+  if (options.sending && options.sending.length > 0) query = query.where('id', 'not in', [...options.sending]);
+  if (dialectOf(trx) === 'postgres') query = query.forUpdate().skipLocked();
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+  await trx
+    .updateTable('outbox')
+    .set({
+      lease_until: leaseEnd(trx, options.leaseClock, options.leaseMs),
+      lease_id: options.leaseId,
+      attempts: sql<number>`attempts + 1`,
+    })
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind as MessageKind,
+    recipient_id: row.recipient_id,
+    payload: JSON.parse(row.payload) as MessagePayload,
+    attempts: row.attempts + 1,
+    due_at: row.due_at,
+    lease_id: options.leaseId,
+    // A message queued before migration 012 without a token (none is left queued after it) gets one from its row.
+    message_key: `outbox-${row.id}.${row.message_token ?? createHash('sha256').update(`${row.id}:${row.created_at}`).digest('hex').slice(0, 12)}.${row.installation ?? 'x'}`,
+  }));
 }
 
 function byLeaseId(messages: readonly ClaimedMessage[]): Map<string, ClaimedMessage[]> {

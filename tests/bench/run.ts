@@ -9,7 +9,7 @@ import { buildClient, runClientSection, type ClientBuild } from './clientBudget.
 import { benchWindow, postgresAnswers, runDataSection, type Fixture } from './generateData.ts';
 import { runGrowthSection } from './growth.ts';
 import { runMemorySection } from './memory.ts';
-import { runOutboxSection } from './outboxDrain.ts';
+import { runDrainSection, runOutboxSection } from './outboxDrain.ts';
 import { runOverviewSection } from './overviewMatrix.ts';
 import { runDraftSection } from './draftPlanner.ts';
 import { installExitHandlers, runCleanups, tempDir } from './processes.ts';
@@ -75,6 +75,12 @@ async function main(): Promise<number> {
       title: '7. Reminders drained',
       standalone: true,
       run: () => runOutboxSection({ count: SMOKE ? 300 : 10_000, pgUrl: PG_URL, usePostgres: pgUp, logDir }),
+    },
+    {
+      id: 'drain',
+      title: '7b. Outbox drain against a 50 ms SMTP server',
+      standalone: true,
+      run: () => runDrainSection({ count: SMOKE ? 100 : Number(process.env.BENCH_DRAIN_MESSAGES ?? 3_000), pgUrl: PG_URL, usePostgres: pgUp, logDir }),
     },
     { id: 'overview', title: '8. Gap matrix (overview of 8 weeks, one client)', standalone: true, run: () => runOverviewSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },
     { id: 'draft', title: '9. Escala automática (a draft of 8 weeks, whole network)', standalone: true, run: () => runDraftSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   from: string;
   /** The message as it came over the wire (RFC 5322). */
   raw: string;
+  /** The SMTP connection (session) it came over. */
+  connection: string;
 }
 
 /** What the sink answers a message (a DATA command): accept it, or refuse it with an SMTP error. */
@@ -60,6 +62,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           raw: Buffer.concat(chunks).toString('utf8'),
+          connection: session.id,
         };
         if (options.inspect) {
           try {
