@@ -43,24 +43,7 @@ export async function blockedRangesOn(db: Db, memberId: number, day: DayKey): Pr
 
 /** `blockedRangesOn` for several members at once. */
 export async function blockedRangesOfMembersOn(db: Db, memberIds: readonly number[], day: DayKey): Promise<Map<number, BlockedRange[]>> {
-  const ranges = new Map<number, BlockedRange[]>();
-  if (memberIds.length === 0) return ranges;
-  const rows = await db
-    .selectFrom('blockouts')
-    .select(['member_id', 'first_day', 'last_day'])
-    .where('member_id', 'in', memberIds)
-    .where('first_day', '<=', day)
-    .where('last_day', '>=', day)
-    .orderBy('first_day')
-    .orderBy('last_day')
-    .orderBy('id')
-    .execute();
-  for (const row of rows) {
-    const list = ranges.get(row.member_id) ?? [];
-    list.push({ from: row.first_day, to: row.last_day });
-    ranges.set(row.member_id, list);
-  }
-  return ranges;
+  return blockedRangesOfMembersBetween(db, memberIds, day, day);
 }
 
 /** The members' blockouts that touch [first, last] (day keys), ranges only: what a batch of allocations checks at once. */

@@ -155,34 +155,9 @@ export async function scheduleConflictsOfMembers(
   // last, and the exact test is made here.
   const earliest = new Date(startMs - bufferMs - MAX_EVENT_DAYS * 24 * 60 * MINUTE_MS).toISOString();
   const latest = new Date(endMs + bufferMs).toISOString();
-  const rows = await db
-    .selectFrom('allocations')
-    .innerJoin('events', 'events.id', 'allocations.event_id')
-    .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
-    .innerJoin('departments', 'departments.id', 'allocations.department_id')
-    .select([
-      'allocations.member_id',
-      'events.id',
-      'events.datetime',
-      'events.ends_at',
-      'events.church_id',
-      'event_types.name as type_name',
-      'departments.id as department_id',
-      'departments.name as department_name',
-    ])
-    .where('allocations.member_id', 'in', memberIds)
-    .where('allocations.event_id', '!=', event.id)
-    .where('allocations.status', '!=', 'declined')
-    .where('events.datetime', '>', earliest)
-    .where('events.datetime', '<', latest)
-    .orderBy('events.datetime')
-    .orderBy('events.id')
-    .execute();
-  for (const row of rows) {
-    if (endMsOf(row) + bufferMs <= startMs) continue;
-    const list = conflicts.get(row.member_id) ?? [];
-    list.push({ conflict: { event: toEvent(row), department: { id: row.department_id, name: row.department_name } }, churchId: row.church_id });
-    conflicts.set(row.member_id, list);
+  for (const service of await servicesOfMembersBetween(db, memberIds, earliest, latest)) {
+    if (service.slot.id === event.id || endMsOf(service.slot) + bufferMs <= startMs) continue;
+    conflicts.set(service.memberId, [...(conflicts.get(service.memberId) ?? []), service.clash]);
   }
   return conflicts;
 }
