@@ -1,7 +1,7 @@
 /**
  * The portal's routes, in one place for the client's router (client/app/router.ts) and the web host
  * (server/web/createWebApp.ts): the host answers these paths 200 and any other 404 with the same empty page, which
- * the client renders as nothing (PRODUCT §1, departure 5). Matched as both of them match: letter case aside, with
+ * the client renders as nothing (docs/product.md §1, departure 5). Matched as both of them match: letter case aside, with
  * or without a trailing slash.
  */
 export const PORTAL_ROUTES = {

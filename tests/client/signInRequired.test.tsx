@@ -24,7 +24,7 @@ function declaredPaths(list: typeof routes): string[] {
   return list.flatMap((route) => [...(route.path && route.path !== '*' ? [route.path] : []), ...declaredPaths(route.children ?? [])]);
 }
 
-describe('a signed-in page opened signed out (issue 21, PRODUCT §1 departure 5)', () => {
+describe('a signed-in page opened signed out (issue 21, docs/product.md §1 departure 5)', () => {
   beforeEach(() => {
     freezeNow();
   });

@@ -3,7 +3,7 @@ import { DEMO_TEAM_LEADER_EMAIL } from '../../server/demo/demoNetwork.ts';
 import { DEMO_PASSWORD, expectAccountLink, startAnonymous } from './support/accounts.ts';
 import { describePortal } from './support/portalBrowser.ts';
 
-describePortal('A signed-in page opened signed out (issue 21, PRODUCT §1 departure 5)', (portalTest) => {
+describePortal('A signed-in page opened signed out (issue 21, docs/product.md §1 departure 5)', (portalTest) => {
   portalTest('a visitor opens /escalas/lacunas, is asked to sign in ("Entre para continuar"), signs in as the team leader and lands on Lacunas', async (visit) => {
     const { page } = visit;
     const opened = page.waitForResponse((response) => new URL(response.url()).pathname === '/escalas/lacunas');

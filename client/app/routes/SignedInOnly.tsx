@@ -15,7 +15,7 @@ export function SessionKnown() {
 }
 
 /**
- * In the shell, a page of the signed-in area (PRODUCT §1, departure 5): the page for a signed-in user; for anyone
+ * In the shell, a page of the signed-in area (docs/product.md §1, departure 5): the page for a signed-in user; for anyone
  * else "Entre para continuar" and the way to the login page, which brings them back here once signed in — an
  * expired session, a bookmark or an e-mailed link leads somewhere.
  */
