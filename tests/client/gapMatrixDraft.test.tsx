@@ -126,7 +126,8 @@ describe('Preencher automaticamente on Lacunas (issue 22)', () => {
     // The rule's sentence on the field, which has the focus back.
     await waitFor(() => expect(person).toHaveAccessibleDescription('Ana Souza marcou indisponibilidade neste dia.'));
     expect(person).toBeInvalid();
-    expect(person).toHaveFocus();
+    // The focus moves once the problem is on screen (useFormProblems' effect, after the commit).
+    await waitFor(() => expect(person).toHaveFocus());
     expect(screen.getByRole('button', { name: `Proposta: Vera Vocal — Louvor — Vocal, ${VIGILIA}` })).toBeInTheDocument();
 
     // Esc closes it and gives the focus back to the proposal.

@@ -1,10 +1,27 @@
 import { screen } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/publicConfig.ts';
 import { expectConsoleErrors } from './support/consoleErrors.ts';
 
+// The roots main.tsx creates, unmounted after each test: a root left running would answer its calls after the
+// page is gone (an uncaught "window is not defined" at the end of the run).
+const roots = vi.hoisted(() => [] as Root[]);
+vi.mock('react-dom/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('react-dom/client')>();
+  return {
+    ...original,
+    createRoot: (...args: Parameters<typeof original.createRoot>) => {
+      const root = original.createRoot(...args);
+      roots.push(root);
+      return root;
+    },
+  };
+});
+
 describe('client/main.tsx', () => {
   afterEach(() => {
+    for (const root of roots.splice(0)) root.unmount();
     document.body.innerHTML = '';
     document.head.querySelector(`#${PUBLIC_CONFIG_ELEMENT_ID}`)?.remove();
   });
