@@ -130,6 +130,8 @@ export interface UsersTable {
   password_hash: string;
   role: ColumnType<Role, Role | undefined, Role>;
   created_at: Instant;
+  /** When the account was anonymised (migration 013); null for an account in use. */
+  deleted_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 export interface SessionsTable {
@@ -208,6 +210,27 @@ export interface OutboxTable {
 }
 
 /** This installation (migration 012): one row, id 1, with a random token of its own (a part of every Message-ID). */
+/** One change of the audit log (migration 013, docs/product.md §11): append-only. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Instant;
+  /** Who did it; null: the portal itself (a scheduled job), or an account since removed. */
+  actor_id: number | null;
+  action: string;
+  /** Whom it concerns; null when no one person is concerned. */
+  subject_id: number | null;
+  /** JSON object of ids, names and codes: never a password, token, reason text or message body. */
+  details: string;
+}
+
+/** A scheduled job's run for one period (migration 013): the instance whose insert wins runs it. */
+export interface JobRunsTable {
+  job: string;
+  period: string;
+  started_at: Instant;
+  finished_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+}
+
 export interface InstallationTable {
   id: number;
   token: string;
@@ -304,4 +327,6 @@ export interface DB {
   draft_places: DraftPlacesTable;
   team_member_positions: TeamMemberPositionsTable;
   event_needs: EventNeedsTable;
+  audit_log: AuditLogTable;
+  job_runs: JobRunsTable;
 }

@@ -12,6 +12,7 @@ const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
  */
 const OWNERS: Record<string, string> = {
   allocations: 'escalas',
+  audit_log: 'audit',
   blockouts: 'availability',
   calendar_tokens: 'calendarFeeds',
   churches: 'churches',

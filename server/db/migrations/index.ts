@@ -11,6 +11,7 @@ import * as m009 from './009_network.ts';
 import * as m010 from './010_allocation_source.ts';
 import * as m011 from './011_drafts.ts';
 import * as m012 from './012_message_ids.ts';
+import * as m013 from './013_privacy.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010_allocation_source': m010,
   '011_drafts': m011,
   '012_message_ids': m012,
+  '013_privacy': m013,
 };
 
 export const migrationProvider: MigrationProvider = {
