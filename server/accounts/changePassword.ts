@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { User } from '../../shared/schemas/auth.ts';
+import { recordAudit } from '../audit/public.ts';
 import { renewCalendarToken } from '../calendarFeeds/public.ts';
 import type { DB } from '../db/schema.ts';
 import { InvalidCredentials } from './errors.ts';
@@ -28,8 +29,13 @@ export async function changePassword(db: Kysely<DB>, user: User, change: Passwor
   }
   await loginSucceeded(db, attempt);
   checkPasswordRules(change.new);
-  await setPasswordHash(db, user.id, await passwordHasher.hash(change.new));
-  await deleteUserSessions(db, user.id, change.sessionTokenHash);
-  // As the other sessions end, the personal feed's old URL stops working (docs/product.md §11).
-  await renewCalendarToken(db, user.id, now);
+  const passwordHash = await passwordHasher.hash(change.new);
+  // The new password, the end of the other sessions and the audit entry (docs/product.md §11) go together.
+  await db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, user.id, passwordHash);
+    await recordAudit(trx, { actorId: user.id, action: 'password_changed', subjectId: user.id, at: now.toISOString() });
+    await deleteUserSessions(trx, user.id, change.sessionTokenHash);
+    // As the other sessions end, the personal feed's old URL stops working (docs/product.md §11).
+    await renewCalendarToken(trx, user.id, now);
+  });
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { User } from '../../shared/schemas/auth.ts';
+import { recordAudit } from '../audit/public.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { DB, Role } from '../db/schema.ts';
 import { LastAdmin } from './errors.ts';
@@ -25,9 +26,10 @@ export async function searchUsers(db: Kysely<DB>, q: string | undefined): Promis
 
 /**
  * Gives an account another role; undefined when there is no such account. The network never loses its last
- * admin (409 `last_admin`): admins are counted in the same transaction, under a lock on PostgreSQL.
+ * admin (409 `last_admin`): admins are counted in the same transaction, under a lock on PostgreSQL. A change is
+ * written to the audit log in that transaction (docs/product.md §11); setting the role it has changes nothing.
  */
-export async function changeRole(db: Kysely<DB>, userId: number, role: Role): Promise<User | undefined> {
+export async function changeRole(db: Kysely<DB>, userId: number, role: Role, by: { actorId: number; now: Date }): Promise<User | undefined> {
   return db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(6_000_015)})`.execute(trx);
     const user = await trx.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', userId).executeTakeFirst();
@@ -40,7 +42,10 @@ export async function changeRole(db: Kysely<DB>, userId: number, role: Role): Pr
         .executeTakeFirstOrThrow();
       if (Number(count) <= 1) throw new LastAdmin();
     }
-    await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
+    if (user.role !== role) {
+      await recordAudit(trx, { actorId: by.actorId, action: 'role_changed', subjectId: userId, details: { from: user.role, to: role }, at: by.now.toISOString() });
+      await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
+    }
     return { ...user, role };
   });
 }

@@ -41,3 +41,10 @@ export async function setRoleByEmail(db: Kysely<DB>, email: string, role: Role):
   const result = await db.updateTable('users').set({ role }).where('email', '=', email).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The names of the accounts among `ids` (an anonymised account keeps its row, so its id still names someone). */
+export async function namesOfUsers(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -8,7 +8,7 @@ import { requireAdmin } from '../http/requireUser.ts';
 import { changeRole, searchUsers } from './roleChange.ts';
 
 /** The admin's role screen (docs/product.md §8): find an account, give it the role member, leader or admin. */
-export function usersRouter({ database }: ApiContext): Router {
+export function usersRouter({ database, now }: ApiContext): Router {
   const router = Router();
   const { db } = database;
 
@@ -20,10 +20,10 @@ export function usersRouter({ database }: ApiContext): Router {
 
   // Takes effect on the account's next request: sessions read the role from the account each time.
   router.patch('/api/users/:id', async (req, res) => {
-    requireAdmin(req);
+    const admin = requireAdmin(req);
     const id = parseInput(idParamSchema, req.params.id);
     const { role } = parseInput(changeRoleRequestSchema, req.body);
-    const user = await changeRole(db, id, role);
+    const user = await changeRole(db, id, role, { actorId: admin.id, now: now() });
     if (!user) throw notFound('Usuário não encontrado.');
     res.json(user);
   });

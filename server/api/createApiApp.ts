@@ -2,6 +2,7 @@ import express from 'express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { accountsRouter } from '../accounts/accountsRouter.ts';
+import { auditRouter } from '../audit/auditRouter.ts';
 import { usersRouter } from '../accounts/usersRouter.ts';
 import { loadSession } from '../accounts/loadSession.ts';
 import { availabilityRouter } from '../availability/availabilityRouter.ts';
@@ -90,6 +91,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(usersRouter(context));
   app.use(churchesRouter(context));
   app.use(teamsRouter(context));
+  app.use(auditRouter(context));
 
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

@@ -3,6 +3,7 @@ import { endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import { createDraftRequestSchema, putDraftPlaceRequestSchema, type DraftCandidate, type PublishDraftResponse } from '../../shared/schemas/drafts.ts';
 import type { User } from '../../shared/schemas/auth.ts';
+import { recordAudit } from '../audit/public.ts';
 import { allocateMany, refusalCodeOf } from '../escalas/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
@@ -208,7 +209,12 @@ export function draftsRouter({ database, config, now }: ApiContext): Router {
         { db, bufferMinutes: config.allocationBufferMinutes, timeZone: tz, now: now() },
         actor,
         kept.map((place) => ({ eventId: place.eventId, department: place.departmentId, position: place.positionId, member: place.userId! })),
-        { source: 'draft' },
+        {
+          source: 'draft',
+          // The publish is written to the audit log with its allocations, or not at all (docs/product.md §11).
+          alongside: (trx, allocationIds) =>
+            recordAudit(trx, { actorId: user.id, action: 'draft_published', subjectId: null, details: { draft_id: row.id, created: allocationIds.length }, at: now().toISOString() }),
+        },
       );
       const created: number[] = [];
       outcomes.forEach((outcome, index) => {

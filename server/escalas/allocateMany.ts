@@ -2,12 +2,14 @@ import type { Kysely, Transaction } from 'kysely';
 import { dayKeyOf } from '../../shared/dayKey.ts';
 import type { Allocation, BlockedRange, Department, Member, PositionRef } from '../../shared/schemas/escalas.ts';
 import { MAX_EVENT_DAYS } from '../../shared/schemas/events.ts';
+import { recordAudit } from '../audit/public.ts';
 import { blockedRangesOfMembersBetween } from '../availability/public.ts';
 import type { AllocationSource, DB } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/isUniqueViolation.ts';
 import { enqueueMessages, type NewMessage } from '../outbox/outboxQueries.ts';
 import { mayOrganise, type LeaderScope } from '../policy/leaderScope.ts';
 import { blockedRangesSeenBy, type PersonalDataView } from '../policy/personalDataView.ts';
+import { allocationDetails } from './allocationAudit.ts';
 import {
   clashesSeenBy,
   existingPlaces,
@@ -71,6 +73,8 @@ export interface BatchOptions {
   source: AllocationSource;
   /** Queue each new allocation's invitation (docs/product.md §7) with it: yes unless said otherwise. */
   invite?: boolean;
+  /** What the caller writes with the allocations, in their transaction (a draft's audit entry): the ids made. */
+  alongside?: (trx: Transaction<DB>, allocationIds: readonly number[]) => Promise<void>;
 }
 
 /** What became of one place: its allocation, or the rule that refused it (the resource's own error, with its code). */
@@ -213,14 +217,28 @@ export async function allocateMany(
 
       const ids = await insertAllocations(trx, accepted.map((entry) => entry.row));
       const invitations: NewMessage[] = [];
+      const made: number[] = [];
       for (const { place, row, token } of accepted) {
         const id = ids.get(`${row.event_id}:${row.member_id}`)!;
         outcomes[place.index] = { ok: true, allocationId: id };
+        made.push(id);
         // The invitation is queued with the allocation: both are stored, or neither.
         if (options.invite !== false) {
           invitations.push({ kind: 'invitation', key: `invitation:${id}`, recipientId: row.member_id, payload: { allocation_id: id, secret: token }, now, allocationIds: [id] });
         }
       }
+      // Who placed whom, with the allocations (docs/product.md §11).
+      await recordAudit(
+        trx,
+        accepted.map(({ row }, index) => ({
+          actorId: actor.id,
+          action: 'allocation_created' as const,
+          subjectId: row.member_id,
+          details: allocationDetails({ id: made[index]!, ...row }),
+          at: row.created_at,
+        })),
+      );
+      await options.alongside?.(trx, made);
       await enqueueMessages(trx, invitations);
       return outcomes.map((outcome) => outcome!);
     });

@@ -274,12 +274,6 @@ export async function findAllocationPlace(db: Db, id: number): Promise<{ church_
     .executeTakeFirst();
 }
 
-/** False when there was no such allocation. */
-export async function deleteAllocation(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('allocations').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 /** Who serves at an event: names and departments only, declined allocations left out, by department then name. */
 export async function listEventTeam(db: Db, eventId: number): Promise<TeamMember[]> {
   const rows = await db
@@ -331,10 +325,4 @@ export async function countAllocationsOfEvents(db: Db, eventIds: readonly number
     .where('event_id', 'in', eventIds)
     .executeTakeFirstOrThrow();
   return Number(count);
-}
-
-/** Removes every allocation of the events (they are being deleted). */
-export async function removeAllocationsOfEvents(db: Db, eventIds: readonly number[]): Promise<void> {
-  if (eventIds.length === 0) return;
-  await db.deleteFrom('allocations').where('event_id', 'in', eventIds).execute();
 }

@@ -21,7 +21,6 @@ import { blockedRangesSeenBy, personalDataViewOf, type PersonalDataView } from '
 import {
   allocatedMembers,
   clashesSeenBy,
-  deleteAllocation,
   findAllocationPlace,
   isAllocated,
   listAllocationsBetween,
@@ -39,6 +38,7 @@ import type { Member } from '../../shared/schemas/escalas.ts';
 import { insertPosition, listPositions } from './positionQueries.ts';
 import { teamPlacesOf, type TeamPlace } from './teamPlaces.ts';
 import { listMyEvents } from './myEventQueries.ts';
+import { removeAllocation } from './removeAllocations.ts';
 
 /** Departments, the member search, who serves where (allocations, an event's team), and a member's own events. */
 export function escalasRouter({ database, config, now }: ApiContext): Router {
@@ -178,12 +178,12 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
   });
 
   router.delete('/api/allocations/:id', async (req, res) => {
-    const { scope } = await requireLeadership(db, req);
+    const { user, scope } = await requireLeadership(db, req);
     const id = parseInput(idParamSchema, req.params.id);
     const place = await findAllocationPlace(db, id);
     if (!place) throw notFound('Escala não encontrada.');
     requireScope(scope, place.church_id, place.department_id);
-    if (!(await deleteAllocation(db, id))) throw notFound('Escala não encontrada.');
+    if (!(await removeAllocation(db, id, { actorId: user.id, now: now() }))) throw notFound('Escala não encontrada.');
     res.status(204).end();
   });
 

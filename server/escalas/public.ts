@@ -9,7 +9,8 @@ export {
   type PlaceOutcome,
   type PlaceRequest,
 } from './allocateMany.ts';
-export { askAgainAfterMove, countAllocationsOfEvents, findAllocation, recordAnswer, removeAllocationsOfEvents } from './allocationQueries.ts';
+export { askAgainAfterMove, countAllocationsOfEvents, findAllocation, recordAnswer } from './allocationQueries.ts';
+export { removeAllocation, removeAllocationsOfEvents, type AllocationRemover } from './removeAllocations.ts';
 export { listMyEvents } from './myEventQueries.ts';
 export { hashResponseToken, issueResponseToken, newResponseToken, RESPONSE_TOKEN } from './responseTokens.ts';
 export { refusalCodeOf } from './errors.ts';

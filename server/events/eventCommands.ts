@@ -338,7 +338,7 @@ export async function deleteEvent(ctx: EventCommandContext, id: number, scope: E
       if (!confirm) throw new HasAllocations(count, ids.length);
       // The people of the events still ahead hear of it, in this transaction (docs/product.md §7).
       await queueCancelNotices(trx, ids, ctx.now);
-      await removeAllocationsOfEvents(trx, ids);
+      await removeAllocationsOfEvents(trx, ids, { actorId: ctx.userId, now: ctx.now });
     }
     await trx.deleteFrom('events').where('id', 'in', ids).execute();
 

@@ -12,6 +12,7 @@ import {
   PASSWORD_RESET_EMAIL_KEYS,
   setPasswordHash,
 } from '../accounts/public.ts';
+import { recordAudit } from '../audit/public.ts';
 import { renewCalendarToken } from '../calendarFeeds/public.ts';
 import type { DB } from '../db/schema.ts';
 import { enqueueMessageToEmail } from '../outbox/outboxQueries.ts';
@@ -87,6 +88,8 @@ export async function resetPassword(db: Kysely<DB>, token: string, password: str
     const reset = await findOpenReset(trx, tokenHash, at);
     if (!reset) throw new ResetLinkInvalid();
     await setPasswordHash(trx, reset.userId, passwordHash);
+    // The account did it to itself, through its e-mail (docs/product.md §11); the link's token is not recorded.
+    await recordAudit(trx, { actorId: reset.userId, action: 'password_reset', subjectId: reset.userId, at });
     await closeResets(trx, reset.userId, at);
     await deleteUserSessions(trx, reset.userId);
     // The personal feed's URL goes with the sessions (docs/product.md §11): the old one answers 404.

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { idParamSchema } from '../../shared/schemas/common.ts';
-import { putTeamMemberRequestSchema } from '../../shared/schemas/network.ts';
+import { putTeamMemberRequestSchema, type TeamMembership } from '../../shared/schemas/network.ts';
+import { recordAudit } from '../audit/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
 import { requireLeadership, requireScope } from '../http/requireLeadership.ts';
@@ -43,29 +44,56 @@ export function teamsRouter({ database, now }: ApiContext): Router {
   });
 
   router.put('/api/teams/:churchId/:departmentId/members/:userId', async (req, res) => {
-    requireAdmin(req);
+    const admin = requireAdmin(req);
     const { churchId, departmentId } = teamPath(req.params);
     const userId = parseInput(idParamSchema, req.params.userId);
     const input = parseInput(putTeamMemberRequestSchema, req.body);
     await requireTeam(churchId, departmentId, userId);
     // The answer is read in the same transaction: the membership as this request left it, not as a request running
-    // at the same time did.
+    // at the same time did. The change is written to the audit log in it (docs/product.md §11).
     const membership = await db.transaction().execute(async (trx) => {
       if ((await positionsOutside(trx, departmentId, input.positions)).length > 0) throw new UnknownPosition();
+      const before = (await listTeamMembers(trx, churchId, departmentId, userId))[0];
       await putTeamMember(trx, { churchId, departmentId, userId }, { positions: input.positions, leader: input.leader }, now());
-      return (await listTeamMembers(trx, churchId, departmentId, userId))[0];
+      const after = (await listTeamMembers(trx, churchId, departmentId, userId))[0]!;
+      const change = membershipChange(before, after);
+      if (change) await recordAudit(trx, { actorId: admin.id, subjectId: userId, at: now().toISOString(), ...change });
+      return after;
     });
     res.json(membership);
   });
 
   router.delete('/api/teams/:churchId/:departmentId/members/:userId', async (req, res) => {
-    requireAdmin(req);
+    const admin = requireAdmin(req);
     const { churchId, departmentId } = teamPath(req.params);
     const userId = parseInput(idParamSchema, req.params.userId);
     await requireTeam(churchId, departmentId, userId);
-    if (!(await deleteTeamMember(db, churchId, departmentId, userId))) throw new NotATeamMember();
+    await db.transaction().execute(async (trx) => {
+      const before = (await listTeamMembers(trx, churchId, departmentId, userId))[0];
+      if (!before || !(await deleteTeamMember(trx, churchId, departmentId, userId))) throw new NotATeamMember();
+      await recordAudit(trx, { actorId: admin.id, action: 'team_member_removed', subjectId: userId, details: membershipDetails(before), at: now().toISOString() });
+    });
     res.status(204).end();
   });
 
   return router;
+}
+
+/** What the audit log keeps of a membership: ids and the leader flag (docs/product.md §11). */
+function membershipDetails(membership: TeamMembership) {
+  return {
+    church_id: membership.church_id,
+    department_id: membership.department_id,
+    leader: membership.leader,
+    position_ids: membership.positions.map((position) => position.id).sort((a, b) => a - b),
+  };
+}
+
+/** The entry a PUT makes: a join, a change of positions or of the leader flag, or nothing when nothing changed. */
+function membershipChange(before: TeamMembership | undefined, after: TeamMembership) {
+  const now = membershipDetails(after);
+  if (!before) return { action: 'team_member_added' as const, details: now };
+  const was = membershipDetails(before);
+  if (was.leader === now.leader && was.position_ids.join() === now.position_ids.join()) return undefined;
+  return { action: 'team_member_changed' as const, details: { ...now, was_leader: was.leader, was_position_ids: was.position_ids } };
 }
