@@ -3,7 +3,7 @@
 //   main.ts, dev.ts                  entry points (and the CLIs accounts/userCli.ts, demo/seedCli.ts)
 //   api/  web/  demo/                the API app (middleware chain, the one error mapping), the web host, demo data
 //   <resource>/                      one folder per resource: its router, queries and domain errors
-//   http/  outbox/  policy/  recurrence/   the HTTP kit routers use; the outbox messages are queued in; permission decisions; repeat rules and local date-times
+//   http/  outbox/  policy/  recurrence/   the HTTP kit routers use; the outbox messages are queued in; permission decisions; repeat rules, local date-times and iCalendar text
 //   db/                              connection, migrations, schema types
 //   platform/                        configuration, logger, listening
 //   shared/ (repository root)        the client/server contract

@@ -7,6 +7,7 @@ import { notFound } from '../http/httpError.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireUser } from '../http/requireUser.ts';
 import { findCalendarOwner, findCalendarToken, newCalendarToken, replaceCalendarToken } from './calendarTokenQueries.ts';
+import { eventSequences } from './eventSequences.ts';
 import { memberCalendar } from './memberCalendar.ts';
 import { publicCalendarFeed } from './publicCalendarFeed.ts';
 
@@ -58,7 +59,11 @@ export function calendarFeedsRouter({ database, config, now }: ApiContext): Rout
     const owner = await findCalendarOwner(db, token);
     if (!owner) throw notFound('Calendário não encontrado.');
     const events = await listMyEvents(db, owner.id, now());
-    res.type('text/calendar; charset=utf-8').set('Cache-Control', 'private, max-age=300').send(memberCalendar(config.portalName, owner.name, events));
+    const sequences = await eventSequences(db, events.map((event) => event.id));
+    res
+      .type('text/calendar; charset=utf-8')
+      .set('Cache-Control', 'private, max-age=300')
+      .send(memberCalendar(config.portalName, owner.name, events, sequences));
   });
 
   return router;

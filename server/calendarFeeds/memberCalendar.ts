@@ -1,5 +1,6 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { AllocationStatus, MyEvent } from '../../shared/schemas/escalas.ts';
+import { calendarText } from '../recurrence/calendarText.ts';
 
 /** The answer as calendar apps show it; a declined allocation is not in the feed at all. */
 const FEED_STATUS: Record<Exclude<AllocationStatus, 'declined'>, ICalEventStatus> = {
@@ -9,9 +10,10 @@ const FEED_STATUS: Record<Exclude<AllocationStatus, 'declined'>, ICalEventStatus
 
 /**
  * The member's escala as an RFC 5545 calendar that Google or Apple Calendar can subscribe to: each allocation
- * they have not declined, TENTATIVE until they confirm it, CONFIRMED after.
+ * they have not declined, TENTATIVE until they confirm it, CONFIRMED after. `sequences` gives each event's
+ * revision (its SEQUENCE): an event moved or edited replaces the entry calendar apps hold.
  */
-export function memberCalendar(portalName: string, memberName: string, events: MyEvent[]): string {
+export function memberCalendar(portalName: string, memberName: string, events: MyEvent[], sequences: ReadonlyMap<number, number>): string {
   const calendar = ical({ name: `${portalName} — escala de ${memberName}`, prodId: { company: portalName, product: 'escalas', language: 'PT-BR' } });
   for (const event of events) {
     if (event.status === 'declined') continue;
@@ -25,7 +27,8 @@ export function memberCalendar(portalName: string, memberName: string, events: M
       description: `Você serve em ${where}.`,
       ...(event.location ? { location: event.location } : {}),
       status: FEED_STATUS[event.status],
+      sequence: sequences.get(event.id) ?? 0,
     });
   }
-  return calendar.toString();
+  return calendarText(calendar);
 }

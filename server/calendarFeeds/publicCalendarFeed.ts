@@ -7,12 +7,13 @@ import { localOf, timeOfLocal, type LocalDateTime } from '../recurrence/localDat
 import { rruleOf, seriesOccurrences } from '../recurrence/seriesRule.ts';
 import { calendarInstantOf, readsBackAsWallClock } from './calendarWallClock.ts';
 import { loadPublicCalendar, type FeedEvent, type PublicCalendarData } from './publicCalendarQueries.ts';
+import { calendarText } from '../recurrence/calendarText.ts';
 import { vtimezone } from './vtimezone.ts';
 
 /** Past days the feed keeps, so a subscribed calendar does not drop last Sunday's service the next morning. */
 export const FEED_PAST_DAYS = 30;
-/** How long an event is shown in calendar apps (events carry only a start), as in the personal feed. */
-const EVENT_DURATION_MINUTES = 120;
+/** How long an event without an end of its own lasts (docs/product.md §8: start + 2 h). */
+const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
 const UNTYPED_SUMMARY = 'Evento';
 
 /** The first instant the feed shows: the start of the day `FEED_PAST_DAYS` before today in the network timezone. */
@@ -20,12 +21,19 @@ export function feedStart(now: Date, timeZone: string): Instant {
   return startOfDayUtc(addDays(dayKeyOf(now, timeZone), -FEED_PAST_DAYS), timeZone);
 }
 
+const durationOf = (event: FeedEvent | undefined): number =>
+  event?.ends_at ? Date.parse(event.ends_at) - Date.parse(event.datetime) : DEFAULT_DURATION_MS;
+
 /** A wall-clock date-time as RFC 5545 writes it beside a TZID: `YYYYMMDDTHHmmss`. */
 const compactLocal = (local: LocalDateTime) => local.slice(0, 19).replace(/[-:]/g, '');
 
 interface VEventInput {
   uid: string;
   datetime: Instant;
+  /** How long it lasts, in milliseconds: its own end, or two hours. */
+  durationMs: number;
+  /** Its revision (RFC 5545 SEQUENCE): one more on every change. */
+  sequence: number;
   timeZone: string;
   summary: string;
   now: Date;
@@ -49,7 +57,8 @@ function addVEvent(calendar: ICalCalendar, input: VEventInput): void {
   calendar.createEvent({
     id: input.uid,
     start,
-    end: start.add(EVENT_DURATION_MINUTES, 'minute'),
+    end: start.add(input.durationMs, 'millisecond'),
+    sequence: input.sequence,
     ...(inZone ? { timezone: timeZone } : {}),
     summary: input.summary,
     stamp: input.now,
@@ -85,7 +94,15 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
 
   const single = (event: FeedEvent, zone: string) => {
     seen(event.datetime, zone);
-    addVEvent(calendar, { uid: `event-${event.id}@koinonia`, datetime: event.datetime, timeZone: zone, summary: event.type_name ?? UNTYPED_SUMMARY, now });
+    addVEvent(calendar, {
+      uid: `event-${event.id}@koinonia`,
+      datetime: event.datetime,
+      durationMs: durationOf(event),
+      sequence: event.sequence,
+      timeZone: zone,
+      summary: event.type_name ?? UNTYPED_SUMMARY,
+      now,
+    });
   };
 
   for (const event of data.events) single(event, timeZone);
@@ -102,6 +119,8 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
     // What a calendar app makes of the RRULE: every occurrence day at DTSTART's wall-clock time, read as RFC 5545
     // says. Where that is not the row's instant (moved, or the second pass of a fall-back hour), an override.
     const ruleTime = timeOfLocal(localOf(first.instant, zone));
+    // The rule's occurrences last as long as its first row does (a row that lasts otherwise is an override).
+    const ruleDuration = durationOf(bySlot.get(first.instant) ?? series.events[0]);
     const appLocal = (occurrence: Occurrence): LocalDateTime => `${occurrence.day}T${ruleTime}`;
     const removed: Occurrence[] = [];
     const overrides: Array<{ occurrence: Occurrence; event: FeedEvent }> = [];
@@ -110,7 +129,8 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
       if (!event) removed.push(occurrence);
       else if (
         Date.parse(event.datetime) !== Date.parse(calendarInstantOf(appLocal(occurrence), zone)) ||
-        event.event_type_id !== series.rule.event_type_id
+        event.event_type_id !== series.rule.event_type_id ||
+        durationOf(event) !== ruleDuration
       ) {
         overrides.push({ occurrence, event });
       }
@@ -121,6 +141,8 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
     addVEvent(calendar, {
       uid,
       datetime: first.instant,
+      durationMs: ruleDuration,
+      sequence: series.sequence,
       timeZone: zone,
       summary: summaryOf(series.rule.event_type_id),
       now,
@@ -132,14 +154,23 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
     for (const { occurrence, event } of overrides) {
       seen(event.datetime, zone);
       const recurrenceId = calendarInstantOf(appLocal(occurrence), zone);
-      addVEvent(calendar, { uid, datetime: event.datetime, timeZone: zone, summary: event.type_name ?? UNTYPED_SUMMARY, now, recurrenceId });
+      addVEvent(calendar, {
+        uid,
+        datetime: event.datetime,
+        durationMs: durationOf(event),
+        sequence: event.sequence,
+        timeZone: zone,
+        summary: event.type_name ?? UNTYPED_SUMMARY,
+        now,
+        recurrenceId,
+      });
     }
     // A row whose slot the rule no longer gives (never expected) is still published, on its own.
     const slots = new Set(occurrences.map((occurrence) => occurrence.instant));
     for (const event of series.events) if (event.series_slot === null || !slots.has(event.series_slot)) single(event, zone);
   }
 
-  return calendar.toString();
+  return calendarText(calendar);
 }
 
 export async function publicCalendarFeed(db: Kysely<DB>, options: { portalName: string; timeZone: string; now: Date }): Promise<string> {

@@ -9,12 +9,16 @@ export interface FeedEvent {
   event_type_id: number | null;
   series_id: number | null;
   series_slot: Instant | null;
+  /** Null: two hours after the start. */
+  ends_at: Instant | null;
+  sequence: number;
 }
 
 export interface FeedSeries {
   id: number;
   rule: SeriesRule;
   timeZone: string;
+  sequence: number;
   events: FeedEvent[];
 }
 
@@ -28,7 +32,16 @@ function selectFeedEvents(db: Kysely<DB>) {
   return db
     .selectFrom('events')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
-    .select(['events.id', 'events.datetime', 'event_types.name as type_name', 'events.event_type_id', 'events.series_id', 'events.series_slot'])
+    .select([
+      'events.id',
+      'events.datetime',
+      'event_types.name as type_name',
+      'events.event_type_id',
+      'events.series_id',
+      'events.series_slot',
+      'events.ends_at',
+      'events.sequence',
+    ])
     .orderBy('events.datetime')
     .orderBy('events.id');
 }
@@ -49,13 +62,14 @@ export async function loadPublicCalendar(db: Kysely<DB>, since: Instant): Promis
   const seriesIds = active.map((row) => row.series_id!);
   const series: FeedSeries[] = [];
   if (seriesIds.length > 0) {
-    const rows = await db.selectFrom('series').select(['id', 'rule', 'time_zone']).where('id', 'in', seriesIds).orderBy('id').execute();
+    const rows = await db.selectFrom('series').select(['id', 'rule', 'time_zone', 'sequence']).where('id', 'in', seriesIds).orderBy('id').execute();
     const members = await selectFeedEvents(db).where('events.series_id', 'in', seriesIds).execute();
     for (const row of rows) {
       series.push({
         id: row.id,
         rule: parseSeriesRule(row.rule),
         timeZone: row.time_zone,
+        sequence: row.sequence,
         events: members.filter((event) => event.series_id === row.id),
       });
     }

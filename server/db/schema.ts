@@ -21,6 +21,8 @@ export interface EventsTable {
   location: ColumnType<string | null, string | null | undefined, string | null>;
   /** Null: two hours after `datetime` (read as such). */
   ends_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** Its revision (migration 014): one more on every change, written as the calendars' SEQUENCE. */
+  sequence: ColumnType<number, number | undefined, number>;
 }
 
 export interface SeriesTable {
@@ -30,6 +32,8 @@ export interface SeriesTable {
   time_zone: string;
   created_by: number | null;
   created_at: Instant;
+  /** The revision of its rule and dates (migration 014), written as the series' SEQUENCE in the public feed. */
+  sequence: ColumnType<number, number | undefined, number>;
 }
 
 export interface DepartmentsTable {

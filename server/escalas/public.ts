@@ -14,4 +14,3 @@ export { removeAllocation, removeAllocationsOfEvents, type AllocationRemover } f
 export { listMyEvents } from './myEventQueries.ts';
 export { hashResponseToken, issueResponseToken, newResponseToken, RESPONSE_TOKEN } from './responseTokens.ts';
 export { refusalCodeOf } from './errors.ts';
-export { allocationsOfMember, releasePlacesOf, type ReleasedPlaces, type ReopenedPlace } from './memberAllocations.ts';

@@ -215,7 +215,9 @@ async function updateOne(trx: Transaction<DB>, ctx: EventCommandContext, event: 
     ...detailColumns(changes),
     ...(duration !== undefined || moves ? { ends_at: newEnd(event, changes.datetime ?? event.datetime, duration) } : {}),
   };
-  if (Object.keys(set).length > 0) await trx.updateTable('events').set(set).where('id', '=', event.id).execute();
+  if (Object.keys(set).length > 0) {
+    await trx.updateTable('events').set((eb) => ({ ...set, sequence: eb('sequence', '+', 1) })).where('id', '=', event.id).execute();
+  }
   if (changes.datetime !== undefined && isMove(event.datetime, changes.datetime)) {
     await askAgainAfterMove(trx, [event.id]);
     await queueMoveNotices(trx, [{ eventId: event.id, from: event.datetime, to: changes.datetime }], ctx.now);
@@ -256,7 +258,7 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
     const slotIndex = new Map(slots.map((slot, index) => [slot.instant, index]));
     for (const { event: row } of eventsFromSlot(await seriesEvents(trx, series.id), slotIndex, k)) {
       const set = { ...detailColumns(changes), ...(duration !== undefined ? { ends_at: newEnd(row, row.datetime, duration) } : {}) };
-      await trx.updateTable('events').set(set).where('id', '=', row.id).execute();
+      await trx.updateTable('events').set((eb) => ({ ...set, sequence: eb('sequence', '+', 1) })).where('id', '=', row.id).execute();
     }
     return;
   }
@@ -269,9 +271,13 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
   const keepsHead = eventsFromSlot(rows, slotIndex, 0).some(({ index }) => index < k);
   let tailSeriesId = series.id;
   if (!keepsHead) {
-    await trx.updateTable('series').set({ rule: serializeSeriesRule(newRule) }).where('id', '=', series.id).execute();
+    await trx.updateTable('series').set((eb) => ({ rule: serializeSeriesRule(newRule), sequence: eb('sequence', '+', 1) })).where('id', '=', series.id).execute();
   } else {
-    await trx.updateTable('series').set({ rule: serializeSeriesRule(headRule(series.rule, k)) }).where('id', '=', series.id).execute();
+    await trx
+      .updateTable('series')
+      .set((eb) => ({ rule: serializeSeriesRule(headRule(series.rule, k)), sequence: eb('sequence', '+', 1) }))
+      .where('id', '=', series.id)
+      .execute();
     const tail = await trx
       .insertInto('series')
       .values({ rule: serializeSeriesRule(newRule), time_zone: tz, created_by: ctx.userId, created_at: ctx.now.toISOString() })
@@ -290,14 +296,15 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
           : instantOfLocal(shiftLocal(localOf(row.datetime, tz), shift), tz);
     await trx
       .updateTable('events')
-      .set({
+      .set((eb) => ({
+        sequence: eb('sequence', '+', 1),
         datetime,
         event_type_id: changes.eventTypeId !== undefined ? changes.eventTypeId : row.event_type_id,
         series_id: tailSeriesId,
         series_slot: newSlots[index - k]?.instant ?? row.series_slot,
         ...detailColumns(changes),
         ends_at: newEnd(row, datetime, duration),
-      })
+      }))
       .where('id', '=', row.id)
       .execute();
     if (isMove(row.datetime, datetime)) moved.push({ eventId: row.id, from: row.datetime, to: datetime });
@@ -345,8 +352,14 @@ export async function deleteEvent(ctx: EventCommandContext, id: number, scope: E
     if (event.series_id !== null) {
       const left = await trx.selectFrom('events').select('id').where('series_id', '=', event.series_id).limit(1).executeTakeFirst();
       if (!left) await trx.deleteFrom('series').where('id', '=', event.series_id).execute();
-      else if (cut && cut.k > 0) {
-        await trx.updateTable('series').set({ rule: serializeSeriesRule(headRule(cut.series.rule, cut.k)) }).where('id', '=', cut.series.id).execute();
+      else {
+        // A date less (an EXDATE) or a shorter rule: the series changed.
+        const rule = cut && cut.k > 0 ? { rule: serializeSeriesRule(headRule(cut.series.rule, cut.k)) } : {};
+        await trx
+          .updateTable('series')
+          .set((eb) => ({ ...rule, sequence: eb('sequence', '+', 1) }))
+          .where('id', '=', event.series_id)
+          .execute();
       }
     }
   });

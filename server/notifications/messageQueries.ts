@@ -17,8 +17,6 @@ export async function findRecipient(db: Kysely<DB>, userId: number): Promise<Rec
     .leftJoin('notification_preferences', 'notification_preferences.user_id', 'users.id')
     .select(['users.id', 'users.name', 'users.email', 'notification_preferences.email_opted_out_at'])
     .where('users.id', '=', userId)
-    // A removed account (docs/product.md §11) receives nothing: its address is a placeholder.
-    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   return row && { id: row.id, name: row.name, email: row.email, emailOn: row.email_opted_out_at === null };
 }
@@ -30,7 +28,8 @@ export interface AllocationFacts {
   reason: string | null;
   member: { id: number; name: string };
   department: string;
-  event: { id: number; datetime: Instant; type: string | null };
+  /** `ends_at`: its own end, or null (two hours); `sequence`: its revision, the SEQUENCE of its .ics. */
+  event: { id: number; datetime: Instant; type: string | null; ends_at: Instant | null; sequence: number };
   /** Who allocated them (null: nobody known). */
   leader: { id: number; name: string } | null;
 }
@@ -52,6 +51,8 @@ function selectFacts(db: Kysely<DB>) {
       'departments.name as department',
       'events.id as event_id',
       'events.datetime',
+      'events.ends_at',
+      'events.sequence',
       'event_types.name as type',
       'leader.id as leader_id',
       'leader.name as leader_name',
@@ -67,6 +68,8 @@ type FactsRow = {
   department: string;
   event_id: number;
   datetime: Instant;
+  ends_at: Instant | null;
+  sequence: number;
   type: string | null;
   leader_id: number | null;
   leader_name: string | null;
@@ -78,7 +81,7 @@ const toFacts = (row: FactsRow): AllocationFacts => ({
   reason: row.reason,
   member: { id: row.member_id, name: row.member_name },
   department: row.department,
-  event: { id: row.event_id, datetime: row.datetime, type: row.type },
+  event: { id: row.event_id, datetime: row.datetime, type: row.type, ends_at: row.ends_at, sequence: row.sequence },
   leader: row.leader_id === null || row.leader_name === null ? null : { id: row.leader_id, name: row.leader_name },
 });
 

@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Instant } from '../db/schema.ts';
 import type { Config } from '../platform/config.ts';
+import { calendarText } from '../recurrence/calendarText.ts';
 import { answerLink, eventsLink, passwordResetLink, preferencesLink } from './links.ts';
 import type { AllocationFacts } from './messageQueries.ts';
 
@@ -76,14 +77,16 @@ function eventCalendar(config: Config, facts: AllocationFacts, status: ICalEvent
   const start = new Date(facts.event.datetime);
   calendar.createEvent({
     id: `allocation-${facts.id}@koinonia`,
+    // The event's revision: a moved event's .ics replaces the invitation's entry in the member's calendar.
+    sequence: facts.event.sequence,
     start,
-    end: new Date(start.getTime() + SERVICE_DURATION_MS),
+    end: facts.event.ends_at ? new Date(facts.event.ends_at) : new Date(start.getTime() + SERVICE_DURATION_MS),
     summary: `${eventName(facts.event)} — ${facts.department}`,
     description: `Você foi escalado(a) em ${facts.department}. Responda em ${eventsLink(config)}.`,
     status,
     url: eventsLink(config),
   });
-  return calendar.toString();
+  return calendarText(calendar);
 }
 
 /** The invitation of an allocation: the event, the department, Confirmar and Não posso, and the event as .ics. */
@@ -193,43 +196,6 @@ export function eventCancelledMessage(config: Config, memberName: string, servic
   const lines = [`Olá, ${firstName(memberName)}!`, `O ${event} de ${when}, em que você serviria em ${service.department}, foi cancelado.`, 'Você não precisa fazer nada.'];
   const text = [...lines, `Sua escala: ${eventsLink(config)}`, footerText(config)].join('\n\n');
   return { subject: `Cancelado: ${event} — ${when}`, text, html: layout(config, `${event} cancelado`, paragraphs(lines)) };
-}
-
-/** A place a removed account left (escalas/memberAllocations.ts): the allocation is gone, so the payload keeps it. */
-export interface ReopenedPlace {
-  datetime: Instant;
-  type: string | null;
-  department: string;
-  position: string | null;
-}
-
-/**
- * To a leader: someone of their team removed their account (docs/product.md §11), and these places are open again.
- * The person is not named: their name went with the account.
- */
-export function placesReopenedMessage(config: Config, leaderName: string, places: readonly ReopenedPlace[]): WrittenMessage {
-  const items = places.map(
-    (place) => `${eventName(place)} — ${whenText(config, place.datetime)}, em ${place.department}${place.position ? ` (${place.position})` : ''}`,
-  );
-  const lines = [
-    `Olá, ${firstName(leaderName)}!`,
-    places.length === 1
-      ? 'Uma pessoa escalada excluiu a conta no portal, e o lugar dela ficou aberto:'
-      : 'Uma pessoa escalada excluiu a conta no portal, e os lugares dela ficaram abertos:',
-  ];
-  const ask = 'Escolha outra pessoa em Lacunas ou na Visão do líder.';
-  const text = [...lines, items.map((item) => `• ${item}`).join('\n'), ask, `Escalas: ${eventsLink(config)}`, footerText(config)].join('\n\n');
-  const html = layout(
-    config,
-    places.length === 1 ? 'Um lugar ficou aberto' : 'Lugares ficaram abertos',
-    `${paragraphs(lines)}
-<ul style="margin:0 0 12px;padding-left:20px">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>
-${paragraphs([ask])}
-<p style="margin:16px 0">${button('Abrir escalas', eventsLink(config), '#3949ab')}</p>`,
-  );
-  const first = places[0]!;
-  const subject = places.length === 1 ? `Lugar aberto: ${eventName(first)} — ${whenText(config, first.datetime)} (${first.department})` : `${places.length} lugares abertos na escala`;
-  return { subject, text, html };
 }
 
 export function passwordResetMessage(config: Config, name: string, token: string, expiresAt: Instant): WrittenMessage {

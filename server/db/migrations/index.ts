@@ -12,6 +12,7 @@ import * as m010 from './010_allocation_source.ts';
 import * as m011 from './011_drafts.ts';
 import * as m012 from './012_message_ids.ts';
 import * as m013 from './013_privacy.ts';
+import * as m014 from './014_calendar_sequence.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011_drafts': m011,
   '012_message_ids': m012,
   '013_privacy': m013,
+  '014_calendar_sequence': m014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, signedInAgent } from '../../support/authAgent.ts';
 import { createEvent, departmentId, ESCALAS_NOW, escalasWorld, HOUR, postAllocation, shift, type EscalasWorld } from '../../support/escalasFixtures.ts';
 import { settled, smtpEnv, startOutbox, type OutboxHarness } from '../../support/outboxWorld.ts';
-import { startSmtpSink, type SmtpSink } from '../../support/smtpSink.ts';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../support/smtpSink.ts';
 import { testDatabases } from '../../support/testDatabases.ts';
 
 /** Messages go out within a second or so; a loaded machine gets more time. */
@@ -120,7 +120,14 @@ describe.each(testDatabases)('the messages of an escala on $name', ({ open }) =>
     expect(moved.subject).toMatch(/^Mudança de horário: Culto agora /);
     expect(moved.text).toContain('mudou de horário');
     expect(moved.text).toMatch(/antes: .*\n\nagora: /);
-    expect(moved.attachments.some((attachment) => attachment.filename === 'evento.ics')).toBe(true);
+    // The same calendar entry as the invitation's, one revision later: calendar apps replace it (RFC 5545 SEQUENCE).
+    const icsOf = async (raw: ReceivedMail) =>
+      (await sink.parse(raw)).attachments.find((attachment) => attachment.filename?.endsWith('.ics'))!.content.toString('utf8');
+    const invitationIcs = await icsOf(sink.to(staying.user.email)[0]!);
+    const movedIcs = await icsOf(sink.to(staying.user.email)[1]!);
+    expect(invitationIcs).toContain(`UID:allocation-${kept.id}@koinonia\r\nSEQUENCE:0\r\n`);
+    expect(movedIcs).toContain(`UID:allocation-${kept.id}@koinonia\r\nSEQUENCE:1\r\n`);
+    expect(movedIcs.endsWith('END:VCALENDAR\r\n')).toBe(true);
 
     await w.leader.agent.delete(`/api/events/${eventId}?confirm=true`).expect(204);
     await expect.poll(() => sink.to(staying.user.email).length, POLL).toBe(3);
