@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let localApi: RequestListener | undefined;
   let outboxWorker: { stop(): Promise<void> } | undefined;
+  let dailyScheduler: { stop(): Promise<void> } | undefined;
 
   // Installed before anything listens: a SIGTERM that comes right after a "listening" line is handled, not fatal.
   let stopping = false;
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
     // Messages being sent finish, or their claims are given back for another worker (docs/product.md §7); queued
     // ones wait in the table.
     await outboxWorker?.stop();
+    // A daily job under way finishes (or fails and gives its claim back) before the database closes.
+    await dailyScheduler?.stop();
     await database?.close();
     logger.info('stopped');
     process.exit(0);
@@ -127,6 +130,10 @@ async function main(): Promise<void> {
     // The outbox worker (docs/product.md §7) runs beside the API: it sends what the API queued, in this process.
     const { startOutboxWorker } = await import('./notifications/outboxWorker.ts');
     outboxWorker = startOutboxWorker({ database, config, logger });
+    // Daily jobs (retention, docs/product.md §11): every instance tries them, one runs each day's (server/jobs/).
+    const { startDailyScheduler } = await import('./jobs/startDailyScheduler.ts');
+    const { dailyJobs } = await import('./api/dailyJobs.ts');
+    dailyScheduler = startDailyScheduler({ db: database.db, jobs: dailyJobs(config), timeZone: config.timeZone, logger });
   }
   if (parts.includes('web')) {
     const { ensureClientBuild } = await import('./platform/buildClient.ts');

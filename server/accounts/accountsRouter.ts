@@ -1,11 +1,17 @@
 import { Router } from 'express';
+import { dayKeyOf } from '../../shared/dayKey.ts';
+import { deleteAccountRequestSchema } from '../../shared/schemas/accountData.ts';
 import { loginRequestSchema, passwordChangeRequestSchema, registerRequestSchema } from '../../shared/schemas/auth.ts';
 import type { ApiContext } from '../http/apiContext.ts';
+import { notFound } from '../http/httpError.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireUser } from '../http/requireUser.ts';
 import { changePassword } from './changePassword.ts';
+import { confirmOwnPassword, deleteAccount } from './deleteAccount.ts';
 import { deviceToken, setDeviceCookie } from './deviceCookie.ts';
 import { EmailTaken } from './errors.ts';
+import { exportAccount } from './exportAccount.ts';
+import { sendAccountExport } from './sendAccountExport.ts';
 import { checkPasswordRules } from './passwordRules.ts';
 import { rememberDevice } from './recognisedDevices.ts';
 import { beginRegistration } from './registrationThrottle.ts';
@@ -59,6 +65,24 @@ export function accountsRouter({ database, config, now }: ApiContext): Router {
     const user = requireUser(req);
     const input = parseInput(passwordChangeRequestSchema, req.body);
     await changePassword(db, user, { current: input.current, new: input.new, ip: req.ip ?? 'unknown', sessionTokenHash: req.sessionTokenHash! }, now());
+    res.status(204).end();
+  });
+
+  // docs/product.md §11: everything held about me, as a file to keep.
+  router.get('/api/me/export', async (req, res) => {
+    const user = requireUser(req);
+    const data = await exportAccount(db, user.id, user.id, now());
+    if (!data) throw notFound('Conta não encontrada.');
+    sendAccountExport(res, data, `koinonia-meus-dados-${dayKeyOf(now(), config.timeZone)}.json`);
+  });
+
+  // docs/product.md §11: the account is anonymised; the password is asked again and counted like a password change's.
+  router.delete('/api/me', async (req, res) => {
+    const user = requireUser(req);
+    const { password } = parseInput(deleteAccountRequestSchema, req.body ?? {});
+    await confirmOwnPassword(db, user, { password, ip: req.ip ?? 'unknown', sessionTokenHash: req.sessionTokenHash! }, now());
+    await deleteAccount(db, { userId: user.id, actorId: user.id }, now());
+    clearSessionCookie(req, res, config);
     res.status(204).end();
   });
 

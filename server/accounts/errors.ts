@@ -41,7 +41,14 @@ export class TooManyRegistrations extends Error {
 
 /** The network would be left without an admin. */
 export class LastAdmin extends Error {
+  constructor(message = 'Esta é a última conta de administrador da rede: promova outra pessoa antes de mudar esta.') {
+    super(message);
+  }
+}
+
+/** The account was removed already (docs/product.md §11): there is nothing left to remove. */
+export class AccountAlreadyDeleted extends Error {
   constructor() {
-    super('Esta é a última conta de administrador da rede: promova outra pessoa antes de mudar esta.');
+    super('Esta conta já foi excluída.');
   }
 }

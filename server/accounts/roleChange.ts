@@ -8,12 +8,12 @@ import { LastAdmin } from './errors.ts';
 const USER_SEARCH_LIMIT = 20;
 
 /**
- * Accounts whose name or email contains `q`, at most 20, by name, with their role (the admin's role screen). As
- * the member search: the database narrows with an ASCII pattern (a non-ASCII letter matches any one character)
- * and JavaScript's toLowerCase decides.
+ * Accounts whose name or email contains `q`, at most 20, by name, with their role (the admin's role screen); removed
+ * accounts (docs/product.md §11) are left out. As the member search: the database narrows with an ASCII pattern (a
+ * non-ASCII letter matches any one character) and JavaScript's toLowerCase decides.
  */
 export async function searchUsers(db: Kysely<DB>, q: string | undefined): Promise<User[]> {
-  const select = () => db.selectFrom('users').select(['id', 'name', 'email', 'role']).orderBy('name').orderBy('id');
+  const select = () => db.selectFrom('users').select(['id', 'name', 'email', 'role']).where('deleted_at', 'is', null).orderBy('name').orderBy('id');
   const term = q?.trim().toLowerCase();
   if (!term) return select().limit(USER_SEARCH_LIMIT).execute();
   const pattern = `%${Array.from(term, (c) => (/[\\%_]/.test(c) ? `\\${c}` : c.charCodeAt(0) < 0x80 ? c : '_')).join('')}%`;
@@ -32,7 +32,7 @@ export async function searchUsers(db: Kysely<DB>, q: string | undefined): Promis
 export async function changeRole(db: Kysely<DB>, userId: number, role: Role, by: { actorId: number; now: Date }): Promise<User | undefined> {
   return db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(6_000_015)})`.execute(trx);
-    const user = await trx.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', userId).executeTakeFirst();
+    const user = await trx.selectFrom('users').select(['id', 'name', 'email', 'role']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!user) return undefined;
     if (user.role === 'admin' && role !== 'admin') {
       const { count } = await trx

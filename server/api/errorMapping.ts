@@ -45,6 +45,7 @@ const DOMAIN_ERRORS: Rule[] = [
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
   rule(accounts.LastAdmin, 409, 'last_admin'),
+  rule(accounts.AccountAlreadyDeleted, 409, 'already_deleted'),
   rule(accounts.TooManyRegistrations, 429, 'too_many_attempts', (error) => ({
     extra: { retry_after: error.retryAfterSeconds },
     headers: { 'Retry-After': String(error.retryAfterSeconds) },

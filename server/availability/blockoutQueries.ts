@@ -68,3 +68,13 @@ export async function blockedRangesOfMembersBetween(
   for (const row of rows) ranges.set(row.member_id, [...(ranges.get(row.member_id) ?? []), { from: row.first_day, to: row.last_day }]);
   return ranges;
 }
+
+/** The member's blockouts with their notes and when each was made (their data export, docs/product.md §11). */
+export async function blockoutsOfMember(db: Db, memberId: number): Promise<Array<Blockout & { created_at: Instant }>> {
+  return selectBlockouts(db).select('created_at').where('member_id', '=', memberId).orderBy('first_day').orderBy('last_day').orderBy('id').execute();
+}
+
+/** Every blockout of the member, notes included (their account is being removed). */
+export async function deleteBlockoutsOf(db: Db, memberId: number): Promise<void> {
+  await db.deleteFrom('blockouts').where('member_id', '=', memberId).execute();
+}

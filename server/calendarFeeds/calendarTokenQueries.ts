@@ -37,3 +37,13 @@ export async function findCalendarOwner(db: Kysely<DB>, token: string): Promise<
     .where('calendar_tokens.token', '=', token)
     .executeTakeFirst();
 }
+
+/** When the user's personal feed was made (their data export): never the token. */
+export async function calendarFeedOf(db: Kysely<DB> | Transaction<DB>, userId: number): Promise<{ created_at: string } | null> {
+  return (await db.selectFrom('calendar_tokens').select('created_at').where('user_id', '=', userId).executeTakeFirst()) ?? null;
+}
+
+/** The user's feed ends: its URL stops working (their account is being removed, docs/product.md §11). */
+export async function deleteCalendarToken(db: Kysely<DB> | Transaction<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('calendar_tokens').where('user_id', '=', userId).execute();
+}

@@ -160,3 +160,15 @@ export async function readDraft(db: Db, row: DraftRow, now: Date, rangeStart: In
     },
   };
 }
+
+/** Why a draft's place is empty once the person proposed for it removed their account. */
+export const PROPOSED_PERSON_REMOVED: DraftReason = { code: 'person_removed', message: 'A pessoa proposta para este lugar excluiu a conta.' };
+
+/**
+ * A person's account is being removed (docs/product.md §11): every draft's proposal of them is emptied, and their own
+ * open drafts are discarded (only their author could publish them).
+ */
+export async function forgetDraftsOf(db: Db, userId: number): Promise<void> {
+  await db.updateTable('draft_places').set({ user_id: null, reasons: JSON.stringify([PROPOSED_PERSON_REMOVED]) }).where('user_id', '=', userId).execute();
+  await db.updateTable('drafts').set({ status: 'discarded' }).where('author_id', '=', userId).where('status', '=', 'open').execute();
+}

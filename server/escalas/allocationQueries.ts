@@ -30,6 +30,7 @@ function selectAllocations(db: Db) {
       'users.id as member_id',
       'users.name as member_name',
       'users.email as member_email',
+      'users.deleted_at as member_deleted_at',
       'positions.id as position_id',
       'positions.name as position_name',
     ]);
@@ -49,6 +50,7 @@ type AllocationRow = {
   member_id: number;
   member_name: string;
   member_email: string;
+  member_deleted_at: Instant | null;
   position_id: number | null;
   position_name: string | null;
 };
@@ -67,7 +69,12 @@ function toAllocation(row: AllocationRow, delivery: Allocation['delivery'], view
     id: row.id,
     event_id: row.event_id,
     department: { id: row.department_id, name: row.department_name },
-    member: { id: row.member_id, name: row.member_name, email: !view || view.contactOf(row.member_id) ? row.member_email : null },
+    // A removed account's past places stay as history, named "Pessoa removida", with no address (docs/product.md §11).
+    member: {
+      id: row.member_id,
+      name: row.member_name,
+      email: row.member_deleted_at === null && (!view || view.contactOf(row.member_id)) ? row.member_email : null,
+    },
     created_at: row.created_at,
     status: row.status,
     responded_at: row.responded_at,

@@ -6,14 +6,15 @@ import type { DB } from '../db/schema.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 
 export async function findMember(db: Db, ref: number | string): Promise<Member | undefined> {
-  const query = db.selectFrom('users').select(['id', 'name', 'email']);
+  // A removed account (docs/product.md §11) is nobody: it cannot be found, allocated or searched.
+  const query = db.selectFrom('users').select(['id', 'name', 'email']).where('deleted_at', 'is', null);
   return (typeof ref === 'number' ? query.where('id', '=', ref) : query.where('email', '=', ref)).executeTakeFirst();
 }
 
 /** The members with these ids (those that exist), by id: a batch of allocations looks them up at once. */
 export async function findMembersByIds(db: Db, ids: readonly number[]): Promise<Map<number, Member>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).where('deleted_at', 'is', null).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -30,7 +31,7 @@ const MEMBER_SEARCH_PAGE = 200;
  * character of the term is a one-character wildcard, and JavaScript's toLowerCase decides, a page at a time.
  */
 export async function searchMembers(db: Db, q: string | undefined, limit = MEMBER_SEARCH_LIMIT): Promise<Member[]> {
-  const select = () => db.selectFrom('users').select(['id', 'name', 'email']).orderBy('name').orderBy('id');
+  const select = () => db.selectFrom('users').select(['id', 'name', 'email']).where('deleted_at', 'is', null).orderBy('name').orderBy('id');
   const term = q?.trim().toLowerCase();
   if (!term) return select().limit(limit).execute();
 

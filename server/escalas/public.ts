@@ -14,3 +14,5 @@ export { removeAllocation, removeAllocationsOfEvents, type AllocationRemover } f
 export { listMyEvents } from './myEventQueries.ts';
 export { hashResponseToken, issueResponseToken, newResponseToken, RESPONSE_TOKEN } from './responseTokens.ts';
 export { refusalCodeOf } from './errors.ts';
+export { eraseDeclineReasonsBefore } from './retention.ts';
+export { allocationsOfMember, releasePlacesOf, type ReleasedPlaces, type ReopenedPlace } from './memberAllocations.ts';

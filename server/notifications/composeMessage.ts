@@ -11,8 +11,10 @@ import {
   eventMovedMessage,
   invitationMessage,
   passwordResetMessage,
+  placesReopenedMessage,
   reminderMessage,
   type CancelledService,
+  type ReopenedPlace,
   type WrittenMessage,
 } from './messages.ts';
 
@@ -78,6 +80,12 @@ export async function composeMessage(db: Kysely<DB>, config: Config, message: Cl
       const service = message.payload.service as CancelledService;
       if (started(service, now)) return skip('o evento já teria começado');
       written = eventCancelledMessage(config, recipient.name, service);
+      break;
+    }
+    case 'places_reopened': {
+      const places = ((message.payload.places ?? []) as ReopenedPlace[]).filter((place) => !started(place, now));
+      if (places.length === 0) return skip('os eventos já começaram');
+      written = placesReopenedMessage(config, recipient.name, places);
       break;
     }
     case 'password_reset': {

@@ -43,3 +43,8 @@ export async function updatePreferences(
     return next;
   });
 }
+
+/** The member's preferences, phone included, are forgotten (their account is being removed, docs/product.md §11). */
+export async function deletePreferences(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
+}

@@ -65,3 +65,12 @@ export async function closeResets(db: Db, userId: number, now: Instant): Promise
   await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   await db.deleteFrom('password_resets').where('expires_at', '<', now).where('used_at', 'is not', null).execute();
 }
+
+/**
+ * The account is being removed (docs/product.md §11): its reset links end (one used later would give the anonymised
+ * account a password), and the requests made for its e-mail are forgotten.
+ */
+export async function forgetResetsOf(db: Db, userId: number, email: string): Promise<void> {
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  await db.deleteFrom('password_reset_requests').where('email', '=', email).execute();
+}

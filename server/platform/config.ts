@@ -103,6 +103,15 @@ const envSchema = z.object({
     .transform(Number)
     .refine((value) => value >= 1 && value <= 100_000, { message: 'deve ser um número de cadastros entre 1 e 100000' })
     .default(50),
+  // Days after their event or day when decline reasons, blockout notes and sent messages' personal fields are
+  // erased (docs/product.md §11).
+  RETENTION_DAYS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, { message: 'deve ser um número inteiro de dias entre 30 e 3650' })
+    .transform(Number)
+    .refine((value) => value >= 30 && value <= 3650, { message: 'deve ser um número inteiro de dias entre 30 e 3650' })
+    .default(365),
   DEMO_DATA: z.enum(['true', 'false'], { message: 'use true ou false' }).default('true'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -145,6 +154,8 @@ export interface Config {
   reminderHours: number[];
   /** Registrations accepted from one client address per hour (more answer 429). */
   registrationsPerHour: number;
+  /** Days after their event or day when personal notes and reasons are erased (docs/product.md §11). */
+  retentionDays: number;
   /** Whether the first start of an empty embedded database creates the demo data (random passwords, shown once). */
   demoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -194,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reminderHours: e.REMINDER_HOURS,
     logLevel: e.LOG_LEVEL,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    retentionDays: e.RETENTION_DAYS,
     demoData: e.DEMO_DATA === 'true',
   };
 }

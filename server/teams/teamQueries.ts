@@ -11,7 +11,7 @@ export async function findTeamParts(db: Db, churchId: number, departmentId: numb
   const [church, department, user] = await Promise.all([
     db.selectFrom('churches').select('id').where('id', '=', churchId).executeTakeFirst(),
     db.selectFrom('departments').select('id').where('id', '=', departmentId).executeTakeFirst(),
-    userId === undefined ? undefined : db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst(),
+    userId === undefined ? undefined : db.selectFrom('users').select('id').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst(),
   ]);
   return { church, department, user };
 }
@@ -142,4 +142,11 @@ export async function listMyTeams(db: Db, userId: number): Promise<MyTeam[]> {
       leader: row.leader === 1,
       positions: byTeam.get(key(row.church_id, row.department_id)) ?? [],
     }));
+}
+
+/** The user leaves every team, their positions with them (their account is being removed, docs/product.md §11). */
+export async function removeFromAllTeams(db: Db, userId: number): Promise<number> {
+  await db.deleteFrom('team_member_positions').where('user_id', '=', userId).execute();
+  const result = await db.deleteFrom('team_members').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       trustProxy: ['loopback'],
       allocationBufferMinutes: 60,
       databasePoolSize: 10,
+      retentionDays: 365,
       logLevel: 'info',
     });
     expect(Object.values(config.social).every((url) => url.startsWith('https://'))).toBe(true);
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
       ALLOCATION_BUFFER_MINUTES: '90',
       DATABASE_POOL_SIZE: ' 40 ',
+      RETENTION_DAYS: ' 730 ',
       LOG_LEVEL: 'warn',
       SOCIAL_YOUTUBE_URL: '',
     });
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       trustProxy: ['loopback', '10.0.0.0/8'],
       allocationBufferMinutes: 90,
       databasePoolSize: 40,
+      retentionDays: 730,
       logLevel: 'warn',
     });
     expect(config.social.instagram).toBe('https://instagram.com/rede');
@@ -107,6 +110,11 @@ describe('loadConfig', () => {
     ['DATABASE_POOL_SIZE', '1'],
     ['DATABASE_POOL_SIZE', '501'],
     ['DATABASE_POOL_SIZE', '2.5'],
+    ['RETENTION_DAYS', 'abc'],
+    ['RETENTION_DAYS', '29'],
+    ['RETENTION_DAYS', '3651'],
+    ['RETENTION_DAYS', '365.5'],
+    ['RETENTION_DAYS', '-365'],
   ])('rejects %s=%j with one pt-BR line naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(name);
@@ -114,6 +122,11 @@ describe('loadConfig', () => {
     expect(error.message).not.toContain('\n');
     expect(error.message).toMatch(/^Configuração inválida: /);
     expect(error.message).not.toMatch(/\b(Invalid|expected|received)\b/);
+  });
+
+  it('takes RETENTION_DAYS at both ends of 30–3650', () => {
+    expect(loadConfig({ RETENTION_DAYS: '30' }).retentionDays).toBe(30);
+    expect(loadConfig({ RETENTION_DAYS: '3650' }).retentionDays).toBe(3650);
   });
 
   it('never prints the password of a rejected URL', () => {

@@ -23,6 +23,7 @@ const OWNERS: Record<string, string> = {
   event_types: 'eventTypes',
   events: 'events',
   idempotency_keys: 'api',
+  job_runs: 'jobs',
   login_failures: 'accounts',
   notification_preferences: 'notifications',
   outbox: 'outbox',

@@ -1,0 +1,3 @@
+// What other resources may use of notifications, the owner of `notification_preferences` (server/README.md): a
+// member's preferences, and forgetting them, for their data export and account removal (docs/product.md §11).
+export { deletePreferences, findPreferences } from './preferenceQueries.ts';
