@@ -4,6 +4,7 @@
 //   api/  web/  demo/                the API app (middleware chain, the one error mapping), the web host, demo data
 //   <resource>/                      one folder per resource: its router, queries and domain errors
 //   http/  outbox/  policy/  recurrence/   the HTTP kit routers use; the outbox messages are queued in; permission decisions; repeat rules, local date-times and iCalendar text
+//   jobs/                            jobs that run once across instances: the claim of a period (job_runs), the daily scheduler
 //   db/                              connection, migrations, schema types
 //   platform/                        configuration, logger, listening
 //   shared/ (repository root)        the client/server contract
@@ -13,7 +14,7 @@
 // a resource others may import (server/README.md). A new resource is one more entry in RESOURCES.
 
 const RESOURCES = ['accounts', 'audit', 'availability', 'calendarFeeds', 'churches', 'drafts', 'escalas', 'events', 'eventTypes', 'needs', 'notifications', 'passwordReset', 'responses', 'teams'];
-const KITS = ['http', 'outbox', 'policy', 'recurrence'];
+const KITS = ['http', 'jobs', 'outbox', 'policy', 'recurrence'];
 /** Kits that stand on another kit: http/ turns the policy's refusals into 403 (requireLeadership.ts). */
 const KITS_BELOW = { http: ['policy'] };
 
