@@ -24,6 +24,10 @@ export function feedStart(now: Date, timeZone: string): Instant {
 const durationOf = (event: FeedEvent | undefined): number =>
   event?.ends_at ? Date.parse(event.ends_at) - Date.parse(event.datetime) : DEFAULT_DURATION_MS;
 
+/** Whether the clocks of `timeZone` skip this wall-clock time (the spring-forward gap). */
+const skippedByTheClocks = (local: LocalDateTime, timeZone: string): boolean =>
+  localOf(calendarInstantOf(local, timeZone), timeZone).slice(0, 19) !== local.slice(0, 19);
+
 /** A wall-clock date-time as RFC 5545 writes it beside a TZID: `YYYYMMDDTHHmmss`. */
 const compactLocal = (local: LocalDateTime) => local.slice(0, 19).replace(/[-:]/g, '');
 
@@ -124,10 +128,17 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
     const appLocal = (occurrence: Occurrence): LocalDateTime => `${occurrence.day}T${ruleTime}`;
     const removed: Occurrence[] = [];
     const overrides: Array<{ occurrence: Occurrence; event: FeedEvent }> = [];
+    const onTheirOwn: FeedEvent[] = [];
     for (const occurrence of occurrences) {
       const event = bySlot.get(occurrence.instant);
       if (!event) removed.push(occurrence);
-      else if (
+      else if (skippedByTheClocks(appLocal(occurrence), zone)) {
+        // RFC 5545 §3.3.5 reads a wall-clock time the clocks skip with the offset before the gap, ical.js and others
+        // with the one after: parsers place that occurrence an hour apart. It leaves the rule (an EXDATE, which each
+        // parser matches to its own reading of the same text) and is published on its own, at its exact instant.
+        removed.push(occurrence);
+        onTheirOwn.push(event);
+      } else if (
         Date.parse(event.datetime) !== Date.parse(calendarInstantOf(appLocal(occurrence), zone)) ||
         event.event_type_id !== series.rule.event_type_id ||
         durationOf(event) !== ruleDuration
@@ -165,6 +176,7 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
         recurrenceId,
       });
     }
+    for (const event of onTheirOwn) single(event, zone);
     // A row whose slot the rule no longer gives (never expected) is still published, on its own.
     const slots = new Set(occurrences.map((occurrence) => occurrence.instant));
     for (const event of series.events) if (event.series_slot === null || !slots.has(event.series_slot)) single(event, zone);
