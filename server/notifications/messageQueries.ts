@@ -17,6 +17,8 @@ export async function findRecipient(db: Kysely<DB>, userId: number): Promise<Rec
     .leftJoin('notification_preferences', 'notification_preferences.user_id', 'users.id')
     .select(['users.id', 'users.name', 'users.email', 'notification_preferences.email_opted_out_at'])
     .where('users.id', '=', userId)
+    // A removed account (docs/product.md §11) receives nothing: its address is a placeholder.
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   return row && { id: row.id, name: row.name, email: row.email, emailOn: row.email_opted_out_at === null };
 }

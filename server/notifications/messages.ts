@@ -198,6 +198,43 @@ export function eventCancelledMessage(config: Config, memberName: string, servic
   return { subject: `Cancelado: ${event} — ${when}`, text, html: layout(config, `${event} cancelado`, paragraphs(lines)) };
 }
 
+/** A place a removed account left (escalas/memberAllocations.ts): the allocation is gone, so the payload keeps it. */
+export interface ReopenedPlace {
+  datetime: Instant;
+  type: string | null;
+  department: string;
+  position: string | null;
+}
+
+/**
+ * To a leader: someone of their team removed their account (docs/product.md §11), and these places are open again.
+ * The person is not named: their name went with the account.
+ */
+export function placesReopenedMessage(config: Config, leaderName: string, places: readonly ReopenedPlace[]): WrittenMessage {
+  const items = places.map(
+    (place) => `${eventName(place)} — ${whenText(config, place.datetime)}, em ${place.department}${place.position ? ` (${place.position})` : ''}`,
+  );
+  const lines = [
+    `Olá, ${firstName(leaderName)}!`,
+    places.length === 1
+      ? 'Uma pessoa escalada excluiu a conta no portal, e o lugar dela ficou aberto:'
+      : 'Uma pessoa escalada excluiu a conta no portal, e os lugares dela ficaram abertos:',
+  ];
+  const ask = 'Escolha outra pessoa em Lacunas ou na Visão do líder.';
+  const text = [...lines, items.map((item) => `• ${item}`).join('\n'), ask, `Escalas: ${eventsLink(config)}`, footerText(config)].join('\n\n');
+  const html = layout(
+    config,
+    places.length === 1 ? 'Um lugar ficou aberto' : 'Lugares ficaram abertos',
+    `${paragraphs(lines)}
+<ul style="margin:0 0 12px;padding-left:20px">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>
+${paragraphs([ask])}
+<p style="margin:16px 0">${button('Abrir escalas', eventsLink(config), '#3949ab')}</p>`,
+  );
+  const first = places[0]!;
+  const subject = places.length === 1 ? `Lugar aberto: ${eventName(first)} — ${whenText(config, first.datetime)} (${first.department})` : `${places.length} lugares abertos na escala`;
+  return { subject, text, html };
+}
+
 export function passwordResetMessage(config: Config, name: string, token: string, expiresAt: Instant): WrittenMessage {
   const link = passwordResetLink(config, token);
   const lines = [
