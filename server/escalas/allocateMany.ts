@@ -230,11 +230,11 @@ export async function allocateMany(
       // Who placed whom, with the allocations (docs/product.md §11).
       await recordAudit(
         trx,
-        accepted.map(({ row }, index) => ({
+        accepted.map(({ place, row }, index) => ({
           actorId: actor.id,
           action: 'allocation_created' as const,
           subjectId: row.member_id,
-          details: allocationDetails({ id: made[index]!, ...row }),
+          details: allocationDetails({ id: made[index]!, ...row }, place.event.datetime),
           at: row.created_at,
         })),
       );

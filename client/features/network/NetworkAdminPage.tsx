@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { AuditSection } from './AuditSection.tsx';
 import { ChurchesSection } from './ChurchesSection.tsx';
 import { DepartmentsSection } from './DepartmentsSection.tsx';
 import { EventTypesSection } from './EventTypesSection.tsx';
@@ -19,11 +20,12 @@ const SECTIONS = [
   ['#tipos-de-evento', 'Tipos de evento'],
   ['#equipes', 'Equipes'],
   ['#pessoas', 'Pessoas e papéis'],
+  ['#registro', 'Registro de atividades'],
 ] as const;
 
 /**
  * /rede for an admin: the network's churches, departments and their positions, event types, teams (members,
- * positions, leaders) and people's roles, each listed with a form to add one.
+ * positions, leaders) and people's roles, each listed with a form to add one; and the audit log (who did what).
  */
 export function NetworkAdminPage() {
   useDocumentTitle(NETWORK_ADMIN_TITLE);
@@ -36,7 +38,7 @@ export function NetworkAdminPage() {
         <h1 id={titleId} className="network-admin__title">
           {NETWORK_ADMIN_TITLE}
         </h1>
-        <p className="network-admin__lead">Igrejas, departamentos com suas funções, tipos de evento, equipes e papéis de cada pessoa.</p>
+        <p className="network-admin__lead">Igrejas, departamentos com suas funções, tipos de evento, equipes, papéis de cada pessoa e o registro de atividades.</p>
         <nav aria-label="Seções da gestão da rede">
           <ul className="network-admin__list network-admin__list--inline">
             {SECTIONS.map(([href, label]) => (
@@ -54,6 +56,7 @@ export function NetworkAdminPage() {
       <EventTypesSection />
       <TeamsSection />
       <PeopleSection />
+      <AuditSection />
     </div>
   );
 }

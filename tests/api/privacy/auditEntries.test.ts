@@ -23,7 +23,8 @@ describe.each(testDatabases)('audit entries written with each change on $name', 
   const about = (subjectId: number) => auditEntries(w.admin.agent, { subject_id: subjectId });
   let day = 0;
   /** A new day of March 2030 for each event, so no allocation clashes with another. */
-  const nextEvent = () => createNetworkEvent(w.admin.agent, { datetime: `2030-03-${String(++day).padStart(2, '0')}T22:00:00.000Z`, church_id: w.churchA });
+  const nextEvent = () => createNetworkEvent(w.admin.agent, { datetime: eventAt(++day), church_id: w.churchA });
+  const eventAt = (n: number) => `2030-03-${String(n).padStart(2, '0')}T22:00:00.000Z`;
 
   beforeAll(async () => {
     w = await networkWorld(open);
@@ -71,7 +72,8 @@ describe.each(testDatabases)('audit entries written with each change on $name', 
     const made = await postAllocation(w.teamLeader.agent, event, { department: w.louvor, member: bia.id, position: w.vocal }).expect(201);
     await w.teamLeader.agent.delete(`/api/allocations/${made.body.id}`).expect(204);
 
-    const details = { allocation_id: made.body.id, event_id: event, department_id: w.louvor, position_id: w.vocal, source: 'manual' };
+    // The event's start too: the log still reads when the event was after it is gone.
+    const details = { allocation_id: made.body.id, event_id: event, event_at: eventAt(day), department_id: w.louvor, position_id: w.vocal, source: 'manual' };
     const tina = { id: w.teamLeader.user.id, name: 'Tina Time' };
     expect(await about(bia.id)).toEqual([
       { id: expect.any(Number), at: NETWORK_NOW, actor: tina, action: 'allocation_removed', subject: { id: bia.id, name: 'Bia Escala' }, details },
@@ -88,7 +90,7 @@ describe.each(testDatabases)('audit entries written with each change on $name', 
     expect(removed).toMatchObject({
       actor: admin(),
       action: 'allocation_removed',
-      details: { allocation_id: made.body.id, event_id: event, department_id: w.louvor, position_id: null, source: 'manual', cause: 'event_deleted' },
+      details: { allocation_id: made.body.id, event_id: event, event_at: eventAt(day), department_id: w.louvor, position_id: null, source: 'manual', cause: 'event_deleted' },
     });
   });
 
