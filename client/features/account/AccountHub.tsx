@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { useLogoutMutation } from '../../kit/session/sessionApi.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
+import { AccountData } from './AccountData.tsx';
 import { CalendarFeed } from './CalendarFeed.tsx';
 import { NotificationPreferences } from './NotificationPreferences.tsx';
 import { PasswordChange } from './PasswordChange.tsx';
@@ -22,7 +23,10 @@ export interface AccountHubProps {
   user: User;
 }
 
-/** /login for a signed-in user: who they are, `Sair`, their calendar feed, what reaches them and a password change. */
+/**
+ * /login for a signed-in user: who they are, `Sair`, their calendar feed, what reaches them, a password change, and
+ * their data (download it, or remove the account).
+ */
 export function AccountHub({ user }: AccountHubProps) {
   useDocumentTitle('Minha conta');
   const navigate = useNavigate();
@@ -76,6 +80,7 @@ export function AccountHub({ user }: AccountHubProps) {
       <CalendarFeed />
       <NotificationPreferences />
       <PasswordChange />
+      <AccountData />
     </div>
   );
 }

@@ -3,13 +3,17 @@ import type { Role, User } from '../../../shared/schemas/auth.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
+import { DeleteUserDialog } from './DeleteUserDialog.tsx';
 import { useChangeRoleMutation, useSearchUsersQuery } from './networkAdminApi.ts';
+import { userDataExportUrl } from './peopleDataApi.ts';
 import { ROLE_LABELS, ROLE_ORDER } from './roleLabels.ts';
 import { useDebouncedText } from './useDebouncedText.ts';
+import './PeopleSection.css';
 
 /**
  * The people of the network (`GET /api/users?q=`, at most 20) and their roles: an admin changes one with
- * `PATCH /api/users/{id} { role }`. A team leader keeps the role `member`: teams are set under Equipes.
+ * `PATCH /api/users/{id} { role }`. A team leader keeps the role `member`: teams are set under Equipes. On a
+ * person's request (docs/product.md §11) the admin exports their data or removes their account.
  */
 export function PeopleSection() {
   const headingId = useId();
@@ -58,6 +62,7 @@ function PersonItem({ user }: { user: User }) {
   const [changeRole, { isLoading }] = useChangeRoleMutation();
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
+  const [deleting, setDeleting] = useState(false);
 
   const save = async () => {
     if (isLoading) return;
@@ -98,6 +103,14 @@ function PersonItem({ user }: { user: User }) {
           Alterar
         </button>
       </span>
+      <span className="network-admin__person-data">
+        <a className="button button--secondary" href={userDataExportUrl(user.id)} download aria-label={`Exportar os dados de ${user.name}`}>
+          Exportar dados
+        </a>
+        <button type="button" className="button network-admin__danger" aria-label={`Excluir a conta de ${user.name}`} onClick={() => setDeleting(true)}>
+          Excluir conta
+        </button>
+      </span>
       {error ? (
         <p className="network-admin__status network-admin__status--error" role="alert">
           {error}
@@ -106,6 +119,7 @@ function PersonItem({ user }: { user: User }) {
       <p className="network-admin__status" role="status">
         {status}
       </p>
+      {deleting ? <DeleteUserDialog user={user} onClose={() => setDeleting(false)} /> : null}
     </li>
   );
 }

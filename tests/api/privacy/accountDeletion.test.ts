@@ -27,6 +27,15 @@ describe.each(testDatabases)('removing one’s own account on $name', ({ open })
   let draftPlace: number;
   let veraDraft: number;
   const db = () => w.t.database.db;
+  /** Lacunas' row of the confirmed service: [needed, pending, confirmed]. */
+  const vocalPlace = async () => {
+    const body = (await w.admin.agent.get('/api/escalas/overview?from=2030-02-10&to=2030-02-10').expect(200)).body as Array<{
+      event: { id: number };
+      needs: Array<{ needed: number; pending: number; confirmed: number }>;
+    }>;
+    const need = body.find((item) => item.event.id === confirmed)!.needs[0]!;
+    return [need.needed, need.pending, need.confirmed];
+  };
 
   beforeAll(async () => {
     w = await networkWorld(open);
@@ -45,6 +54,7 @@ describe.each(testDatabases)('removing one’s own account on $name', ({ open })
     pending = await createNetworkEvent(w.admin.agent, { datetime: '2030-02-17T22:00:00.000Z', church_id: w.churchA });
     const confirmedPlace = await postAllocation(w.admin.agent, confirmed, { department: w.louvor, member: vera.user.id, position: w.vocal }).expect(201);
     await vera.agent.post(`/api/allocations/${confirmedPlace.body.id}/response`).send({ answer: 'confirmed' }).expect(200);
+    await w.admin.agent.put(`/api/events/${confirmed}/needs`).send([{ department_id: w.louvor, position_id: w.vocal, count: 1 }]).expect(200);
     await postAllocation(w.admin.agent, pending, { department: w.louvor, member: vera.user.id }).expect(201);
     // A draft of the admin proposes Vera; Vera has an open draft of her own (straight in the database).
     const at = '2030-01-15T12:00:00.000Z';
@@ -82,6 +92,7 @@ describe.each(testDatabases)('removing one’s own account on $name', ({ open })
       expect(failures.length).toBe(failuresBefore.length + 1);
       expect(failures.at(-1)!.client).toMatch(/^session:/);
       expect((await vera.agent.get('/api/auth/me').expect(200)).body.user.name).toBe('Vera Vocal');
+      expect(await vocalPlace()).toEqual([1, 0, 1]);
     });
   });
 
@@ -114,10 +125,11 @@ describe.each(testDatabases)('removing one’s own account on $name', ({ open })
       expectApiError(await request(w.t.app).get(`/api/me/calendar.ics?token=${feedToken}`), 404, 'not_found');
     });
 
-    it('the services to come are removed (their places open again); the past one stays, without identity or reason', async () => {
+    it('the services to come are removed (their places open again in Lacunas); the past one stays, without identity or reason', async () => {
       const rows = await db().selectFrom('allocations').select(['event_id', 'reason', 'response_token_hash']).where('member_id', '=', vera.user.id).execute();
       expect(rows).toEqual([{ event_id: past, reason: null, response_token_hash: null }]);
       expect((await w.admin.agent.get(`/api/events/${confirmed}/allocations`).expect(200)).body).toEqual([]);
+      expect(await vocalPlace()).toEqual([1, 0, 0]);
       const history = (await w.admin.agent.get(`/api/events/${past}/allocations`).expect(200)).body as AllocationJson[];
       expect(history.map((allocation) => [allocation.member, allocation.reason])).toEqual([[{ id: vera.user.id, name: 'Pessoa removida', email: null }, null]]);
     });
