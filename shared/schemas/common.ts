@@ -27,10 +27,11 @@ export const idParamSchema = z
 /** An id inside a JSON body. */
 export const idSchema = z.number().int().min(1).max(MAX_ID);
 
-/** Checks an inclusive `from`–`to` day range: both given, in order, at most a year long. */
+/** Checks an inclusive `from`–`to` day range: both given, in order, at most `maxDays` long (a year unless told). */
 export function checkDayRange(
   range: { from?: string | undefined; to?: string | undefined },
   ctx: z.RefinementCtx,
+  maxDays: number = MAX_RANGE_DAYS,
 ): void {
   if (range.from === undefined || range.to === undefined) {
     ctx.addIssue({ code: 'custom', message: 'Informe from e to juntos.', path: [range.from ? 'to' : 'from'] });
@@ -39,8 +40,8 @@ export function checkDayRange(
   const span = daysBetween(range.from, range.to);
   if (span < 0) {
     ctx.addIssue({ code: 'custom', message: 'A data final deve ser igual ou posterior à inicial.', path: ['to'] });
-  } else if (span >= MAX_RANGE_DAYS) {
-    ctx.addIssue({ code: 'custom', message: `O intervalo pode ter no máximo ${MAX_RANGE_DAYS} dias.`, path: ['to'] });
+  } else if (span >= maxDays) {
+    ctx.addIssue({ code: 'custom', message: `O intervalo pode ter no máximo ${maxDays} dias.`, path: ['to'] });
   }
 }
 

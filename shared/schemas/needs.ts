@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkDayRange, dayKeySchema, idParamSchema, idSchema } from './common.ts';
+import { MAX_DRAFT_DAYS } from './drafts.ts';
 import { departmentSchema, positionRefSchema } from './escalas.ts';
 import { eventTypeRefSchema } from './events.ts';
 
@@ -66,6 +67,12 @@ export const needsScopeQuerySchema = z.strictObject({
 /** Without from/to: today and the next 8 weeks (network timezone). */
 export { OVERVIEW_DEFAULT_WEEKS } from '../limits.ts';
 
+/**
+ * The longest range the matrix answers (docs/product.md §8): a quarter, as a draft may cover — the screen shows
+ * 8 weeks, and a year of a large network was tens of megabytes of JSON held in memory at once.
+ */
+export const MAX_OVERVIEW_DAYS = MAX_DRAFT_DAYS;
+
 export const overviewQuerySchema = z
   .strictObject({
     from: dayKeySchema.optional(),
@@ -74,7 +81,7 @@ export const overviewQuerySchema = z
     department_id: idParamSchema.optional(),
   })
   .superRefine((query, ctx) => {
-    if (query.from !== undefined || query.to !== undefined) checkDayRange(query, ctx);
+    if (query.from !== undefined || query.to !== undefined) checkDayRange(query, ctx, MAX_OVERVIEW_DAYS);
   });
 export type OverviewQuery = z.input<typeof overviewQuerySchema>;
 

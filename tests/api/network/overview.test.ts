@@ -262,6 +262,15 @@ describe.each(testDatabases)('gap matrix (GET /api/escalas/overview) on $name', 
     for (const query of ['?from=2030-01-01', '?to=2030-01-01', '?from=2030-02-01&to=2030-01-01', '?from=2030-01-01&to=2031-01-02', '?from=2030-13-01&to=2030-13-02', '?church_id=abc', '?department_id=0', '?other=1', '?from=2030-01-01&from=2030-01-02&to=2030-01-03']) {
       expectApiError(await overview(w.admin.agent, query), 400, 'invalid_request');
     }
-    expect((await overview(w.admin.agent, '?from=2030-01-01&to=2031-01-01')).status).toBe(200);
+  });
+
+  it('answers at most 92 days (docs/product.md §8): a longer range is 400 with a pt-BR message on `to`', async () => {
+    // 2030-01-01 … 2030-04-02 is 92 days; a day more is refused, as is a year.
+    expect((await overview(w.admin.agent, '?from=2030-01-01&to=2030-04-02')).status).toBe(200);
+    for (const to of ['2030-04-03', '2030-12-31']) {
+      const res = await overview(w.admin.agent, `?from=2030-01-01&to=${to}`);
+      expectApiError(res, 400, 'invalid_request');
+      expect(res.body.error.message).toContain('O intervalo pode ter no máximo 92 dias.');
+    }
   });
 });
