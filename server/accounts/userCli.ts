@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../db/openDatabase.ts';
+import { recordAudit } from '../audit/public.ts';
 import { renewCalendarToken } from '../calendarFeeds/public.ts';
 import { clearLoginFailures } from './loginThrottle.ts';
 import { passwordHasher } from './passwordHasher.ts';
@@ -44,7 +45,16 @@ async function run(args: string[]): Promise<string> {
       case 'set-role': {
         const email = parse(emailSchema, rest[0], 'Email');
         const role = parse(roleSchema, rest[1], 'Papel');
-        if (!(await setRoleByEmail(db, email, role))) throw new CliError(`Nenhum usuário com o email ${email}.`);
+        // Written to the audit log as the role screen's changes are, by no account: the server's operator (docs/product.md §11).
+        const found = await db.transaction().execute(async (trx) => {
+          const user = await findUserByEmail(trx, email);
+          if (!user) return false;
+          if (user.role === role) return true;
+          await setRoleByEmail(trx, email, role);
+          await recordAudit(trx, { actorId: null, action: 'role_changed', subjectId: user.id, details: { from: user.role, to: role, via: 'cli' }, at: new Date().toISOString() });
+          return true;
+        });
+        if (!found) throw new CliError(`Nenhum usuário com o email ${email}.`);
         return `${email} agora é ${role}.`;
       }
       case 'create': {
@@ -59,9 +69,14 @@ async function run(args: string[]): Promise<string> {
         const email = parse(emailSchema, rest[0], 'Email');
         const user = await findUserByEmail(db, email);
         if (!user) throw new CliError(`Nenhum usuário com o email ${email}.`);
-        await setPasswordHash(db, user.id, await passwordHasher.hash(await readPassword()));
-        await deleteUserSessions(db, user.id);
-        await renewCalendarToken(db, user.id, new Date());
+        const passwordHash = await passwordHasher.hash(await readPassword());
+        const now = new Date();
+        await db.transaction().execute(async (trx) => {
+          await setPasswordHash(trx, user.id, passwordHash);
+          await recordAudit(trx, { actorId: null, action: 'password_reset', subjectId: user.id, details: { via: 'cli' }, at: now.toISOString() });
+          await deleteUserSessions(trx, user.id);
+          await renewCalendarToken(trx, user.id, now);
+        });
         // The owner signs in at once, even from an address or after failures the throttle was counting.
         await clearLoginFailures(db, email);
         return `Senha de ${email} redefinida; as sessões abertas foram encerradas, o endereço do calendário pessoal foi trocado e as tentativas de login falhas, esquecidas.`;

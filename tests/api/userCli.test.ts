@@ -50,6 +50,11 @@ describe.each(dbNames)('npm run user on $name', { timeout: 120_000 }, ({ name })
   });
 
   const cli = (args: string[], input?: string) => runCli(shared.env, args, input);
+  const auditOf = async (userId: number) =>
+    (await database.db.selectFrom('audit_log').select(['actor_id', 'action', 'details']).where('subject_id', '=', userId).orderBy('id').execute()).map((row) => ({
+      ...row,
+      details: JSON.parse(row.details) as unknown,
+    }));
   const roleOf = async (email: string) =>
     (await database.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst())?.role;
 
@@ -60,6 +65,8 @@ describe.each(dbNames)('npm run user on $name', { timeout: 120_000 }, ({ name })
     expect(leader.stdout.trim()).toBe(`${user.email} agora é leader.`);
     expect(await roleOf(user.email)).toBe('leader');
     expect((await agent.get('/api/auth/me')).body.user.role).toBe('leader');
+    // The audit log has it, by no account: the server's operator (docs/product.md §11).
+    expect(await auditOf(user.id)).toEqual([{ actor_id: null, action: 'role_changed', details: { from: 'member', to: 'leader', via: 'cli' } }]);
   });
 
   it('create reads the password from stdin and makes a user who can sign in', async () => {
@@ -105,6 +112,7 @@ describe.each(dbNames)('npm run user on $name', { timeout: 120_000 }, ({ name })
     expect((await other.agent.get('/api/auth/me')).body.user?.id).toBe(other.user.id);
     expect((await request(app).post('/api/auth/login').send({ email: user.email, password: TEST_PASSWORD })).status).toBe(401);
     expect((await request(app).post('/api/auth/login').send({ email: user.email, password: 'senha-redefinida-42' })).status).toBe(200);
+    expect(await auditOf(user.id)).toEqual([{ actor_id: null, action: 'password_reset', details: { via: 'cli' } }]);
   });
 
   it('reset-password clears the login throttle of the account: the owner signs in at once, from the address that was refused', async () => {

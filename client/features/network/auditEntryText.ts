@@ -51,7 +51,8 @@ export function auditEntryText(entry: AuditEntryView, names: AuditNames, timeZon
 
 function sentenceOf(entry: AuditEntryView, names: AuditNames, timeZone: string): string {
   const { details } = entry;
-  const actor = entry.actor?.name || 'O portal';
+  // No account: the portal itself, or the server's operator (`npm run user`, details.via "cli").
+  const actor = entry.actor?.name || (details.via === 'cli' ? 'O operador do servidor' : 'O portal');
   const subject = entry.subject?.name || 'alguém';
   const self = entry.actor !== null && entry.actor.id === entry.subject?.id;
   const num = (key: string) => (typeof details[key] === 'number' ? details[key] : undefined);
@@ -93,7 +94,7 @@ function sentenceOf(entry: AuditEntryView, names: AuditNames, timeZone: string):
     case 'account_deleted':
       return self ? `${subject} excluiu a própria conta` : `${actor} excluiu a conta de ${subject}`;
     case 'password_reset':
-      return `${subject} redefiniu a senha pelo link enviado por e-mail`;
+      return entry.actor === null ? `${actor} redefiniu a senha de ${subject}` : `${subject} redefiniu a senha pelo link enviado por e-mail`;
     case 'password_changed':
       return `${subject} alterou a senha`;
   }
