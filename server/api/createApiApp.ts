@@ -14,6 +14,7 @@ import { eventsRouter } from '../events/eventsRouter.ts';
 import { publicEventReads } from '../events/publicEventReads.ts';
 import { eventTypesRouter } from '../eventTypes/eventTypesRouter.ts';
 import { notificationsRouter } from '../notifications/notificationsRouter.ts';
+import { unsubscribeRouter } from '../notifications/unsubscribeRouter.ts';
 import { passwordResetRouter } from '../passwordReset/passwordResetRouter.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { requestLogger } from '../http/requestLogger.ts';
@@ -71,6 +72,8 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   // The public reads above keep their ETag revalidation; nothing after them may be stored.
   app.use(noStore);
   // CSRF before parsing or authentication: a cross-site request is refused before anything reads it.
+  // Before the CSRF guard: a mail provider's one-click POST comes from another site (RFC 8058).
+  app.use(unsubscribeRouter(context));
   app.use(csrfGuard);
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());

@@ -239,6 +239,8 @@ export interface InstallationTable {
   id: number;
   token: string;
   created_at: Instant;
+  /** The key of the one-click unsubscribe links' HMAC (migration 015), hex. */
+  unsubscribe_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The allocations a message is about (migration 008); a reminder also names its offset and event time. */

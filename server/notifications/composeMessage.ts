@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { ClaimedMessage } from '../outbox/outboxQueries.ts';
 import type { Config } from '../platform/config.ts';
+import { publicBase } from './links.ts';
 import type { OutgoingMail } from './mailer.ts';
 import { findAllocationFacts, findRecipient, linkedAllocations, resetLinkIsOpen, type AllocationFacts } from './messageQueries.ts';
 import {
@@ -17,6 +18,7 @@ import {
   type ReopenedPlace,
   type WrittenMessage,
 } from './messages.ts';
+import { unsubscribeKey, unsubscribeToken } from './unsubscribeTokens.ts';
 
 /** What becomes of a claimed message: a mail to send, or a reason not to send it. */
 export type Composed = { mail: OutgoingMail } | { status: 'skipped' | 'opted_out'; reason: string };
@@ -98,6 +100,13 @@ export async function composeMessage(db: Kysely<DB>, config: Config, message: Cl
     default:
       return skip(`tipo de mensagem desconhecido: ${String(message.kind)}`);
   }
-  if (message.kind !== 'password_reset' && !recipient.emailOn) return { status: 'opted_out', reason: 'o membro desligou os e-mails' };
-  return { mail: { outboxId: message.id, messageKey: message.message_key, kind: message.kind, to: { name: recipient.name, address: recipient.email }, ...written } };
+  if (message.kind === 'password_reset') {
+    return { mail: { outboxId: message.id, messageKey: message.message_key, kind: message.kind, to: { name: recipient.name, address: recipient.email }, ...written } };
+  }
+  if (!recipient.emailOn) return { status: 'opted_out', reason: 'o membro desligou os e-mails' };
+  // Every notification says how to stop them in one click (RFC 8058); a password reset, asked for, does not.
+  const unsubscribeUrl = `${publicBase(config)}/api/unsubscribe/${unsubscribeToken(await unsubscribeKey(db), recipient.id)}`;
+  return {
+    mail: { outboxId: message.id, messageKey: message.message_key, kind: message.kind, to: { name: recipient.name, address: recipient.email }, ...written, unsubscribeUrl },
+  };
 }

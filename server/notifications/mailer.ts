@@ -19,6 +19,8 @@ export interface OutgoingMail {
   html: string;
   /** An iCalendar (RFC 5545) text to carry (the invitation's event). */
   calendar?: { filename: string; content: string };
+  /** The recipient's one-click unsubscribe link (RFC 8058); none on a message they asked for (a password reset). */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -53,7 +55,11 @@ function mailOptions(config: Config, mail: OutgoingMail) {
     // The same for every try: a message delivered twice (a worker that died after the server took it) is one
     // message to mail clients. Random parts per message and per installation: never the same for two messages.
     messageId: `<${mail.messageKey}@${host}>`,
-    headers: { 'Auto-Submitted': 'auto-generated', 'X-Koinonia-Message': mail.kind },
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      'X-Koinonia-Message': mail.kind,
+      ...(mail.unsubscribeUrl ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+    },
     ...(mail.calendar ? { icalEvent: { filename: mail.calendar.filename, method: 'PUBLISH', content: mail.calendar.content } } : {}),
   };
 }

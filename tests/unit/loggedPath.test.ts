@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { loggedPath } from '../../server/http/requestLogger.ts';
 
 describe('the path a request log line shows', () => {
-  it('never carries the token of an e-mailed answer or password-reset link', () => {
+  it('never carries the token of an e-mailed answer, password-reset or unsubscribe link', () => {
     expect(loggedPath('/api/responses/q7Vd0JxT-3sY9kLw2mZ8bN4cR1eF6gH5')).toBe('/api/responses/:token');
     expect(loggedPath('/api/auth/password-reset/q7Vd0JxT-3sY9kLw2mZ8bN4cR1eF6gH5')).toBe('/api/auth/password-reset/:token');
+    expect(loggedPath('/api/unsubscribe/42.q7Vd0JxT-3sY9kLw2mZ8bN4cR1eF6gH5')).toBe('/api/unsubscribe/:token');
   });
 
   it('masks by the route, whatever follows the token or however the route is spelled (issue 25, item 7)', () => {

@@ -13,6 +13,7 @@ import * as m011 from './011_drafts.ts';
 import * as m012 from './012_message_ids.ts';
 import * as m013 from './013_privacy.ts';
 import * as m014 from './014_calendar_sequence.ts';
+import * as m015 from './015_unsubscribe_key.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012_message_ids': m012,
   '013_privacy': m013,
   '014_calendar_sequence': m014,
+  '015_unsubscribe_key': m015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Database } from '../../../server/db/openDatabase.ts';
+import * as messageIdsMigration from '../../../server/db/migrations/012_message_ids.ts';
+import { openDatabase, type Database } from '../../../server/db/openDatabase.ts';
 import { RETRY_DELAYS_MS, startOutboxWorker } from '../../../server/notifications/outboxWorker.ts';
 import { enqueueMessage } from '../../../server/outbox/outboxQueries.ts';
 import { apiTestApp, type ApiTestApp } from '../../support/apiTestApp.ts';
@@ -81,15 +82,15 @@ describe.each(testDatabases)('Message-IDs on $name', ({ open }) => {
   it('an upgrade gives the messages still queued a random part of their own (migration 012)', async () => {
     const database: TestDatabase = await open();
     cleanups.push(() => database.dispose());
-    // Back to the schema before migration 012 (the tables stay; only the migration's own changes are undone).
+    // Back to the schema before migration 012 (the tables stay; only the migration's own changes are undone), and
+    // the migration run again as the upgrade runs it (later migrations stay as they are).
     await database.db.schema.dropTable('installation').execute();
     await database.db.schema.alterTable('outbox').dropColumn('message_token').execute();
-    await sql`delete from kysely_migration where name = '012_message_ids'`.execute(database.db);
     const users = await Promise.all([createTestUser(database), createTestUser(database)]);
     for (const [i, user] of users.entries()) {
       await sql`insert into outbox (kind, dedupe_key, recipient_id, payload, due_at, created_at) values ('event_cancelled', ${`old:${i}`}, ${user.id}, '{}', ${NOW}, ${NOW})`.execute(database.db);
     }
-    await migrateToLatest(database.db);
+    await messageIdsMigration.up(database.db as unknown as Kysely<unknown>);
     const tokens = (await database.db.selectFrom('outbox').select('message_token').orderBy('id').execute()).map((row) => row.message_token);
     expect(tokens).toHaveLength(2);
     for (const token of tokens) expect(token).toMatch(/^[0-9a-f]{12}$/);
