@@ -31,6 +31,7 @@ const SAMPLE_CONFIG: PublicConfig = {
     twitter: 'https://twitter.com/igreja',
     youtube: "https://www.youtube.com/@igreja's",
   },
+  retentionDays: 730,
 };
 
 /**

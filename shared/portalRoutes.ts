@@ -11,6 +11,7 @@ export const PORTAL_ROUTES = {
   availability: '/disponibilidade',
   gapMatrix: '/escalas/lacunas',
   network: '/rede',
+  privacy: '/privacidade',
 } as const;
 
 export type PortalRoute = (typeof PORTAL_ROUTES)[keyof typeof PORTAL_ROUTES];
@@ -23,8 +24,12 @@ export type SpecRoute = (typeof SPEC_ROUTES)[number];
 export const SIGNED_IN_ROUTES = [PORTAL_ROUTES.availability, PORTAL_ROUTES.gapMatrix, PORTAL_ROUTES.network] as const;
 export type SignedInRoute = (typeof SIGNED_IN_ROUTES)[number];
 
+/** Pages of ours everyone reads, signed in or not: the privacy notice (docs/product.md §1, departure 6). */
+export const OPEN_ROUTES = [PORTAL_ROUTES.privacy] as const;
+export type OpenRoute = (typeof OPEN_ROUTES)[number];
+
 /** Every route of ours. */
-export const ROUTE_PATHS: readonly PortalRoute[] = [...SPEC_ROUTES, ...SIGNED_IN_ROUTES];
+export const ROUTE_PATHS: readonly PortalRoute[] = [...SPEC_ROUTES, ...OPEN_ROUTES, ...SIGNED_IN_ROUTES];
 
 /** The route of ours `pathname` (no query) is: `/rede`, `/rede/` and `/Rede` are `/rede`; `/rede/x`, `/nada` none. */
 export function portalRouteOf(pathname: string): PortalRoute | null {

@@ -43,6 +43,9 @@ export function placeholderConfig(timeZone = 'UTC'): PublicConfig {
       twitter: PLACEHOLDERS.twitter,
       youtube: PLACEHOLDERS.youtube,
     },
+    // No pre-rendered page shows it (the privacy page is drawn in the browser): one that did would differ from
+    // the build's check with another value (scripts/prerender.ts) and fail the build.
+    retentionDays: 365,
   };
 }
 

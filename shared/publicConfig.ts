@@ -10,6 +10,8 @@ export const publicConfigSchema = z.object({
     twitter: z.string(),
     youtube: z.string(),
   }),
+  /** RETENTION_DAYS, which the privacy page states (docs/product.md §11). */
+  retentionDays: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -17,6 +17,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
     twitter: 'https://twitter.com/',
     youtube: 'https://www.youtube.com/',
   },
+  retentionDays: 365,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -30,6 +31,7 @@ export function isPublicConfig(value: unknown): value is PublicConfig {
   return (
     typeof value.portalName === 'string' &&
     typeof value.timeZone === 'string' &&
+    Number.isInteger(value.retentionDays) &&
     (['instagram', 'facebook', 'twitter', 'youtube'] as const).every((network) => typeof social[network] === 'string')
   );
 }
@@ -41,11 +43,12 @@ export function readPublicConfig(doc: Document = document): PublicConfig {
   try {
     const parsed: unknown = JSON.parse(text);
     if (isPublicConfig(parsed)) {
-      const { portalName, timeZone, social } = parsed;
+      const { portalName, timeZone, social, retentionDays } = parsed;
       return {
         portalName,
         timeZone,
         social: { instagram: social.instagram, facebook: social.facebook, twitter: social.twitter, youtube: social.youtube },
+        retentionDays,
       };
     }
   } catch {
@@ -57,7 +60,7 @@ export function readPublicConfig(doc: Document = document): PublicConfig {
 
 export const PublicConfigContext = createContext<PublicConfig>(DEFAULT_PUBLIC_CONFIG);
 
-/** The portal name, network timezone and social links. */
+/** The portal name, network timezone, social links and retention days. */
 export function usePublicConfig(): PublicConfig {
   return useContext(PublicConfigContext);
 }

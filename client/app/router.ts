@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PORTAL_ROUTES, SIGNED_IN_ROUTES, SPEC_ROUTES, type SignedInRoute, type SpecRoute } from '../../shared/portalRoutes.ts';
+import { OPEN_ROUTES, PORTAL_ROUTES, SIGNED_IN_ROUTES, SPEC_ROUTES, type OpenRoute, type SignedInRoute, type SpecRoute } from '../../shared/portalRoutes.ts';
 import { Shell } from './layout/Shell.tsx';
 import { lazyPage, type LazyPage } from './lazyPage.ts';
 import { EventsRoute } from './routes/EventsRoute.tsx';
@@ -14,15 +14,19 @@ const SignInRequired = lazyPage(() => import('./routes/SignedInOnly.tsx').then((
 const AvailabilityRoute = lazyPage(() => import('./routes/AvailabilityRoute.tsx').then((module) => module.AvailabilityRoute));
 const GapMatrixRoute = lazyPage(() => import('./routes/GapMatrixRoute.tsx').then((module) => module.GapMatrixRoute));
 const NetworkRoute = lazyPage(() => import('./routes/NetworkRoute.tsx').then((module) => module.NetworkRoute));
+const PrivacyRoute = lazyPage(() => import('./routes/PrivacyRoute.tsx').then((module) => module.PrivacyRoute));
 
 /** Every page downloaded when first opened. */
-export const LAZY_PAGES = [HomeRoute, LoginRoute, SessionKnown, SignInRequired, AvailabilityRoute, GapMatrixRoute, NetworkRoute];
+export const LAZY_PAGES = [HomeRoute, LoginRoute, SessionKnown, SignInRequired, AvailabilityRoute, GapMatrixRoute, NetworkRoute, PrivacyRoute];
 
 /** The page of each route (shared/portalRoutes.ts, the list the web host answers 200 too). */
 const SPEC_PAGES: Record<SpecRoute, ComponentType> = {
   [PORTAL_ROUTES.home]: HomeRoute,
   [PORTAL_ROUTES.login]: LoginRoute,
   [PORTAL_ROUTES.events]: EventsRoute,
+};
+const OPEN_PAGES: Record<OpenRoute, ComponentType> = {
+  [PORTAL_ROUTES.privacy]: PrivacyRoute,
 };
 const SIGNED_IN_PAGES: Record<SignedInRoute, ComponentType> = {
   [PORTAL_ROUTES.availability]: AvailabilityRoute,
@@ -31,7 +35,7 @@ const SIGNED_IN_PAGES: Record<SignedInRoute, ComponentType> = {
 };
 
 /**
- * The three routes of the specification inside the shell, and the signed-in area's own pages
+ * The three routes of the specification and the privacy notice (departure 6) inside the shell, and the signed-in area's own pages
  * (`/disponibilidade`, the gap matrix `/escalas/lacunas`, the network's admin `/rede`): nothing until the session
  * is known, then the shell with the page, or for anyone not signed in "Entre para continuar" (docs/product.md §1,
  * departure 5). Any other path matches the last route and renders nothing at all (the web host answers it 404).
@@ -41,7 +45,7 @@ const SIGNED_IN_PAGES: Record<SignedInRoute, ComponentType> = {
 export const routes: RouteObject[] = [
   {
     Component: Shell,
-    children: SPEC_ROUTES.map((path) => ({ path, Component: SPEC_PAGES[path] })),
+    children: [...SPEC_ROUTES.map((path) => ({ path, Component: SPEC_PAGES[path] })), ...OPEN_ROUTES.map((path) => ({ path, Component: OPEN_PAGES[path] }))],
   },
   {
     Component: SessionKnown,

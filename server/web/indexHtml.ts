@@ -4,7 +4,7 @@ import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public
 import type { Config } from '../platform/config.ts';
 
 export function publicConfigOf(config: Config): PublicConfig {
-  return { portalName: config.portalName, timeZone: config.timeZone, social: config.social };
+  return { portalName: config.portalName, timeZone: config.timeZone, social: config.social, retentionDays: config.retentionDays };
 }
 
 /** JSON that is safe inside a <script> element: no `<` can close it. */

@@ -41,6 +41,7 @@ describe('client/main.tsx', () => {
       portalName: 'Rede Koinonia Sul',
       timeZone: 'America/Manaus',
       social: { instagram: 'https://i.example/', facebook: 'https://f.example/', twitter: 'https://t.example/', youtube: 'https://y.example/' },
+      retentionDays: 365,
     });
     document.head.append(config);
     const root = document.createElement('div');

@@ -18,6 +18,7 @@ const CONFIG: PublicConfig = {
     twitter: 'https://t.example/',
     youtube: 'https://y.example/',
   },
+  retentionDays: 730,
 };
 
 let root: Root | undefined;

@@ -23,6 +23,7 @@ const written = {
   portalName: 'Koinonia',
   timeZone: 'America/Sao_Paulo',
   social: { instagram: 'https://i/', facebook: 'https://f/', twitter: 'https://t/', youtube: 'https://y/' },
+  retentionDays: 730,
 };
 
 describe('readPublicConfig', () => {
@@ -48,6 +49,9 @@ describe('readPublicConfig', () => {
     written,
     { ...written, extra: true },
     { ...written, portalName: 3 },
+    { ...written, retentionDays: '730' },
+    { ...written, retentionDays: 36.5 },
+    { ...written, retentionDays: undefined },
     { ...written, social: { ...written.social, youtube: undefined } },
     { ...written, social: null },
     null,

@@ -81,6 +81,7 @@ describe('static files and the app', () => {
           twitter: 'https://twitter.com/',
           youtube: 'https://www.youtube.com/',
         },
+        retentionDays: 365,
       });
       // The `</script>` in the name did not close the block: exactly the two script elements of the page.
       expect(res.text.match(/<script/g)).toHaveLength(2);

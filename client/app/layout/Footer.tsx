@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { PORTAL_ROUTES } from '../../../shared/portalRoutes.ts';
 import { usePublicConfig } from '../publicConfig.ts';
 import { Icon, type IconName } from '../../kit/Icon.tsx';
 
@@ -16,6 +18,10 @@ export function Footer() {
         <p className="site-footer__about">
           <strong>{portalName}</strong> · Rede de ministérios
         </p>
+        {/* LGPD's duty to inform, for visitors too (docs/product.md §1, departure 6). */}
+        <Link className="site-footer__privacy" to={PORTAL_ROUTES.privacy}>
+          Privacidade
+        </Link>
         <ul className="site-footer__social" aria-label="Redes sociais">
           {NETWORKS.map(({ key, label }) => (
             <li key={key}>

@@ -1,4 +1,6 @@
 import { useId, useRef, type FormEvent, type Ref } from 'react';
+import { Link } from 'react-router';
+import { PORTAL_ROUTES } from '../../../shared/portalRoutes.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
 import { FormAlert } from '../../kit/forms/FormAlert.tsx';
@@ -65,6 +67,10 @@ export function RegisterForm({ onRegister, titleRef, busy = false, error = null 
         {busy ? <Spinner /> : null}
         Cadastrar
       </button>
+      {/* LGPD's duty to inform before the data is given (docs/product.md §1, departure 6). */}
+      <p className="auth-form__privacy">
+        Veja <Link to={PORTAL_ROUTES.privacy}>como o portal cuida dos seus dados</Link>.
+      </p>
     </form>
   );
 }
