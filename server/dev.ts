@@ -18,6 +18,6 @@ if (seeded) logger.info(demoSeededLogFields(seeded), demoSeededMessage(seeded));
 await listen(createApiApp({ database, config, logger }), config.apiPort);
 startOutboxWorker({ database, config, logger });
 startDailyScheduler({ db: database.db, jobs: dailyJobs(config), timeZone: config.timeZone, logger });
-const vite = await createServer({ server: { port: config.port, proxy: { '/api': config.eventsApiUrl } } });
+const vite = await createServer({ server: { port: config.port, proxy: { '/api': config.eventsApiUrls[0]! } } });
 await vite.listen();
 vite.printUrls();

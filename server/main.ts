@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     // In one process the host hands /api to the API in memory; the API still listens on its own port too.
     const web = await listen(createWebApp({ config, logger, localApi }), config.port, undefined, { onClientError: answerClientError });
     servers.push(web);
-    logger.info({ port: web.port, api: config.eventsApiUrl }, `portal em http://localhost:${web.port}`);
+    logger.info({ port: web.port, api: config.eventsApiUrls.join(',') }, `portal em http://localhost:${web.port}`);
   }
 
 }

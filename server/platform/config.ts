@@ -18,11 +18,20 @@ const port = z
   .transform(Number)
   .refine((value) => value >= 1 && value <= 65535, { message: 'deve ser um número de porta entre 1 e 65535' });
 const url = z.url({ protocol: /^https?$/, message: 'deve ser um endereço http:// ou https://' });
+/** One events API, or several separated by commas: the web host spreads `/api` over them (README, Várias instâncias). */
+const apiUrls = z.string().transform((value, ctx) => {
+  const urls = value.split(',').map((entry) => entry.trim());
+  if (urls.some((entry) => !url.safeParse(entry).success)) {
+    ctx.addIssue({ code: 'custom', message: 'deve ser um endereço http:// ou https://, ou vários separados por vírgula' });
+    return z.NEVER;
+  }
+  return urls;
+});
 
 const envSchema = z.object({
   PORT: port.default(8080),
   API_PORT: port.default(3000),
-  EVENTS_API_URL: url.optional(),
+  EVENTS_API_URL: apiUrls.optional(),
   EVENTS_API_TIMEOUT_SECONDS: z
     .string()
     .trim()
@@ -125,8 +134,8 @@ export type Env = z.input<typeof envSchema>;
 export interface Config {
   port: number;
   apiPort: number;
-  /** Where the web host forwards `/api`. */
-  eventsApiUrl: string;
+  /** Where the web host forwards `/api`: one events API, or several taken in turn. */
+  eventsApiUrls: string[];
   /** How long the web host waits for the API to start answering before it answers 504 (ms). */
   eventsApiTimeoutMs: number;
   /** True when EVENTS_API_URL was given: the API runs elsewhere. */
@@ -181,7 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     apiPort: e.API_PORT,
-    eventsApiUrl: e.EVENTS_API_URL ?? `http://127.0.0.1:${e.API_PORT}`,
+    eventsApiUrls: e.EVENTS_API_URL ?? [`http://127.0.0.1:${e.API_PORT}`],
     eventsApiTimeoutMs: e.EVENTS_API_TIMEOUT_SECONDS * 1000,
     externalApi: e.EVENTS_API_URL !== undefined,
     dataDir: path.resolve(e.DATA_DIR),

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from '../platform/logger.ts';
+import { apiTargets } from './apiTargets.ts';
 
 /** Headers about one connection, not the message: never passed on (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
@@ -36,7 +37,8 @@ export function isApiPath(url: string): boolean {
 class UpstreamTimeout extends Error {}
 
 export interface ApiProxyOptions {
-  target: string;
+  /** The events API, or several taken in turn (EVENTS_API_URL=a,b,c). */
+  targets: readonly string[];
   logger: Logger;
   trust: TrustFn;
   /** How long the API may stay silent before the host gives up on it (ms). */
@@ -49,7 +51,7 @@ export interface ApiProxyOptions {
  * the library leaves to its user is done here: the hop-by-hop headers a client sent, X-Forwarded-* believed only
  * from trusted proxies (its own `xfwd` keeps whatever the client claimed), and JSON errors in the API's shape.
  */
-export function apiProxy({ target, logger, trust, timeoutMs = 30_000 }: ApiProxyOptions): http.RequestListener {
+export function apiProxy({ targets, logger, trust, timeoutMs = 30_000 }: ApiProxyOptions): http.RequestListener {
   // `timeout`: an idle kept-alive socket is closed by us after 60 s, before the API closes it (65 s, see
   // listen.ts); otherwise a busy host would reuse a socket the API had just closed: 502s after a quiet minute.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
@@ -66,8 +68,21 @@ export function apiProxy({ target, logger, trust, timeoutMs = 30_000 }: ApiProxy
     return answer;
   };
 
+  // Several APIs: http-proxy-middleware's router picks one per request (each keeps its own kept-alive sockets in
+  // the agent's pool). The request remembers its API, for the error handler.
+  const spread = targets.length > 1 ? apiTargets(targets) : undefined;
+  const targetOf = new WeakMap<http.IncomingMessage, string>();
+  const router = spread
+    ? (req: http.IncomingMessage) => {
+        const target = spread.pick();
+        targetOf.set(req, target);
+        return target;
+      }
+    : undefined;
+
   const proxy = createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
-    target,
+    target: targets[0],
+    ...(router ? { router } : {}),
     agent,
     changeOrigin: false,
     xfwd: false,
@@ -90,7 +105,9 @@ export function apiProxy({ target, logger, trust, timeoutMs = 30_000 }: ApiProxy
       proxyRes: (proxyRes) => {
         for (const name of HOP_BY_HOP) delete proxyRes.headers[name];
       },
-      error: (error, _req, res) => {
+      error: (error, req, res) => {
+        const target = targetOf.get(req) ?? targets[0]!;
+        spread?.failed(target, error);
         if (!(res instanceof http.ServerResponse)) return;
         const timedOut = error instanceof UpstreamTimeout;
         logger.warn({ err: error, target }, timedOut ? 'events API timed out' : 'events API unreachable');

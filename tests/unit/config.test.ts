@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       apiPort: 3000,
-      eventsApiUrl: 'http://127.0.0.1:3000',
+      eventsApiUrls: ['http://127.0.0.1:3000'],
       externalApi: false,
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
@@ -54,7 +54,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 9090,
       apiPort: 4000,
-      eventsApiUrl: 'http://127.0.0.1:4000',
+      eventsApiUrls: ['http://127.0.0.1:4000'],
       dataDir: '/tmp/koinonia-data',
       databaseUrl: 'postgresql://app@db.internal:5432/koinonia',
       portalName: 'Rede Ágape',
@@ -73,8 +73,12 @@ describe('loadConfig', () => {
 
   it('treats an explicit EVENTS_API_URL as an API that runs elsewhere', () => {
     const config = loadConfig({ EVENTS_API_URL: 'http://api.internal:3000' });
-    expect(config.eventsApiUrl).toBe('http://api.internal:3000');
+    expect(config.eventsApiUrls).toEqual(['http://api.internal:3000']);
     expect(config.externalApi).toBe(true);
+  });
+
+  it('takes several events APIs in EVENTS_API_URL, separated by commas', () => {
+    expect(loadConfig({ EVENTS_API_URL: 'http://api-1:3000, http://api-2:3000,https://api-3' }).eventsApiUrls).toEqual(['http://api-1:3000', 'http://api-2:3000', 'https://api-3']);
   });
 
   it('keeps a timezone under its canonical IANA name', () => {
@@ -96,6 +100,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'sqlite:./data/koinonia.db'],
     ['EVENTS_API_URL', 'ftp://api.internal'],
     ['EVENTS_API_URL', 'not a url'],
+    ['EVENTS_API_URL', 'http://api-1:3000,'],
+    ['EVENTS_API_URL', 'http://api-1:3000,ftp://api-2'],
     ['SOCIAL_FACEBOOK_URL', 'javascript:alert(1)'],
     ['COOKIE_SECURE', 'yes'],
     ['LOG_LEVEL', 'loud'],
