@@ -8,6 +8,7 @@ import { requireLeadership, requireScope } from '../http/requireLeadership.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireAdmin, requireUser } from '../http/requireUser.ts';
 import { NotATeamMember, UnknownPosition } from './errors.ts';
+import { lockMemberships } from './lockMemberships.ts';
 import { deleteTeamMember, findTeamParts, listMyTeams, listTeamMembers, positionsOutside, putTeamMember } from './teamQueries.ts';
 
 /**
@@ -53,6 +54,7 @@ export function teamsRouter({ database, now }: ApiContext): Router {
     // at the same time did. The change is written to the audit log in it (docs/product.md §11).
     const membership = await db.transaction().execute(async (trx) => {
       if ((await positionsOutside(trx, departmentId, input.positions)).length > 0) throw new UnknownPosition();
+      await lockMemberships(trx, userId);
       const before = (await listTeamMembers(trx, churchId, departmentId, userId))[0];
       await putTeamMember(trx, { churchId, departmentId, userId }, { positions: input.positions, leader: input.leader }, now());
       const after = (await listTeamMembers(trx, churchId, departmentId, userId))[0]!;
@@ -69,6 +71,7 @@ export function teamsRouter({ database, now }: ApiContext): Router {
     const userId = parseInput(idParamSchema, req.params.userId);
     await requireTeam(churchId, departmentId, userId);
     await db.transaction().execute(async (trx) => {
+      await lockMemberships(trx, userId);
       const before = (await listTeamMembers(trx, churchId, departmentId, userId))[0];
       if (!before || !(await deleteTeamMember(trx, churchId, departmentId, userId))) throw new NotATeamMember();
       await recordAudit(trx, { actorId: admin.id, action: 'team_member_removed', subjectId: userId, details: membershipDetails(before), at: now().toISOString() });
