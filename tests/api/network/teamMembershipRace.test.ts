@@ -46,7 +46,7 @@ describe.each(testDatabases)('parallel changes of one team membership on $name',
         expect(granted, `${phase}: final ${final.join(',')}`).toContainEqual(final);
       }
       // The audit log tells the same story (docs/product.md §11): one join, then each change starting where the
-      // one before it ended, the last ending as the membership did.
+      // one before it ended.
       const entries = await w.t.database.db.selectFrom('audit_log').select(['action', 'details']).where('subject_id', '=', person.id).orderBy('id').execute();
       const steps = entries.map((entry) => ({ action: entry.action, ...(JSON.parse(entry.details) as { position_ids: number[]; was_position_ids?: number[] }) }));
       expect(steps.filter((step) => step.action === 'team_member_added')).toHaveLength(1);
