@@ -32,6 +32,7 @@ export async function runDailyJobs(db: Kysely<DB>, jobs: readonly DailyJob[], op
   const outcomes = new Map<string, DailyJobOutcome>();
   for (const job of jobs) {
     if (!(await claimJobRun(db, job.name, day, now))) {
+      logger.debug({ job: job.name, period: day }, `tarefa diária já reservada: ${job.name}`);
       outcomes.set(job.name, 'taken');
       continue;
     }
