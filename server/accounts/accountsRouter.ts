@@ -20,6 +20,9 @@ import { createSession, deleteSession } from './sessions.ts';
 import { signIn } from './signIn.ts';
 import { insertUser } from './userQueries.ts';
 
+/** Clear-Site-Data of a sign-out (the cookies stay: see the route). */
+const SIGN_OUT_CLEARS = '"cache", "storage"';
+
 /** Registration, sign-in and out, the signed-in user, and the password change (`/api/auth/*`). */
 export function accountsRouter({ database, config, now }: ApiContext): Router {
   const router = Router();
@@ -54,6 +57,9 @@ export function accountsRouter({ database, config, now }: ApiContext): Router {
     requireUser(req);
     await deleteSession(db, req.sessionTokenHash!);
     clearSessionCookie(req, res, config);
+    // What the signed-in pages left in this browser (cached answers, the offline copy of the escala) goes too, on
+    // a shared phone. Not the cookies: the device cookie keeps this browser known to the sign-in throttle.
+    res.setHeader('Clear-Site-Data', SIGN_OUT_CLEARS);
     res.status(204).end();
   });
 
@@ -83,6 +89,8 @@ export function accountsRouter({ database, config, now }: ApiContext): Router {
     await confirmOwnPassword(db, user, { password, ip: req.ip ?? 'unknown', sessionTokenHash: req.sessionTokenHash! }, now());
     await deleteAccount(db, { userId: user.id, actorId: user.id }, now());
     clearSessionCookie(req, res, config);
+    // The account is gone: everything the portal kept in this browser goes with it.
+    res.setHeader('Clear-Site-Data', '"cache", "cookies", "storage"');
     res.status(204).end();
   });
 

@@ -12,6 +12,7 @@ import type { Logger } from '../platform/logger.ts';
 import { requestLogger } from '../http/requestLogger.ts';
 import { apiProxy, isApiPath, type TrustFn } from './apiProxy.ts';
 import { loadPortalPages, sendPrepared } from './pages.ts';
+import { webSecurityHeaders } from './webSecurityHeaders.ts';
 
 /** The query parameters that carry an e-mailed link's token: `/events?resposta=`, `/login?redefinir=`. */
 const TOKEN_PARAMS = [RESPONSE_LINK_PARAM, PASSWORD_RESET_PARAM];
@@ -70,6 +71,7 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, l
       strictTransportSecurity: false,
     }),
   );
+  app.use(webSecurityHeaders);
   // A page opened from an e-mailed link carries its token in the address: nothing it loads may send that address
   // on as `Referer` (docs/product.md §11). The page also takes the token out of the address once read.
   app.use((req, res, next) => {
