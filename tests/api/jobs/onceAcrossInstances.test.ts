@@ -92,11 +92,19 @@ describe.each(kinds)('jobs that run once across three instances on one $name dat
     await checkAll();
     expect(days).toHaveLength(3);
   });
+});
 
-  // Several instances share PostgreSQL (docs/product.md §3); three pools on one SQLite file in one process would
-  // only measure better-sqlite3's blocking busy wait.
-  it.runIf(name === 'postgres')('three reminder scans at once (one per instance) queue each reminder once', async () => {
-    shared = await sharedDatabase(name);
+// Several instances share PostgreSQL (docs/product.md §3); three pools on one SQLite file in one process would only
+// measure better-sqlite3's blocking busy wait.
+describe.runIf(hasPostgres)('the reminder scan of three instances on one PostgreSQL database (docs/product.md §7)', () => {
+  let shared: SharedDatabase | undefined;
+  afterEach(async () => {
+    await shared?.dispose();
+    shared = undefined;
+  });
+
+  it('three reminder scans at once (one per instance) queue each reminder once', async () => {
+    shared = await sharedDatabase('postgres');
     const instances = await threeInstances(shared);
     const first = instances[0]!;
     const now = '2030-01-06T12:00:00.000Z';
