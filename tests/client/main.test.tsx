@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import type * as ReactDomClient from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../shared/publicConfig.ts';
@@ -8,7 +9,7 @@ import { expectConsoleErrors } from './support/consoleErrors.ts';
 // page is gone (an uncaught "window is not defined" at the end of the run).
 const roots = vi.hoisted(() => [] as Root[]);
 vi.mock('react-dom/client', async (importOriginal) => {
-  const original = await importOriginal<typeof import('react-dom/client')>();
+  const original = await importOriginal<typeof ReactDomClient>();
   return {
     ...original,
     createRoot: (...args: Parameters<typeof original.createRoot>) => {
