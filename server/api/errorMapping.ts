@@ -96,6 +96,7 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(responses.AllocationNotFound, 404, 'not_found'),
   rule(responses.NotYourAllocation, 403, 'forbidden'),
   rule(responses.EventStarted, 409, 'event_started'),
+  rule(responses.AllocationCovered, 409, 'already_covered'),
   rule(responses.ResponseLinkNotFound, 404, 'not_found'),
 
   rule(availability.BlockoutNotFound, 404, 'not_found'),

@@ -3,7 +3,7 @@ import type { AllocationStatus, MyEvent } from '../../shared/schemas/escalas.ts'
 import { calendarText } from '../recurrence/calendarText.ts';
 
 /** The answer as calendar apps show it; a declined allocation is not in the feed at all. */
-const FEED_STATUS: Record<Exclude<AllocationStatus, 'declined'>, ICalEventStatus> = {
+const FEED_STATUS: Record<Exclude<AllocationStatus, 'declined' | 'covered'>, ICalEventStatus> = {
   pending: ICalEventStatus.TENTATIVE,
   confirmed: ICalEventStatus.CONFIRMED,
 };
@@ -16,7 +16,7 @@ const FEED_STATUS: Record<Exclude<AllocationStatus, 'declined'>, ICalEventStatus
 export function memberCalendar(portalName: string, memberName: string, events: MyEvent[], sequences: ReadonlyMap<number, number>): string {
   const calendar = ical({ name: `${portalName} — escala de ${memberName}`, prodId: { company: portalName, product: 'escalas', language: 'PT-BR' } });
   for (const event of events) {
-    if (event.status === 'declined') continue;
+    if (event.status === 'declined' || event.status === 'covered') continue;
     const where = event.position ? `${event.department.name} (${event.position.name})` : event.department.name;
     calendar.createEvent({
       id: `allocation-${event.allocation_id}@koinonia`,

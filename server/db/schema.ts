@@ -106,7 +106,8 @@ export interface EventNeedsTable {
   count: number;
 }
 
-export type AllocationStatus = 'pending' | 'confirmed' | 'declined';
+/** `covered` (migration 016): someone took the place through a cover request; it no longer counts anywhere. */
+export type AllocationStatus = 'pending' | 'confirmed' | 'declined' | 'covered';
 export type AllocationSource = 'manual' | 'draft' | 'signup' | 'cover';
 
 /** A member's days off (migration 007): network-timezone day keys, both included. */
@@ -288,6 +289,24 @@ export interface DraftPlacesTable {
   reasons: string;
 }
 
+/** A member's request that someone take their place (migration 016, docs/product.md §10). */
+export interface CoverRequestsTable {
+  id: Generated<number>;
+  allocation_id: number;
+  requester_id: number;
+  note: string | null;
+  status: ColumnType<CoverRequestStatus, CoverRequestStatus | undefined, CoverRequestStatus>;
+  created_at: Instant;
+  /** When the team's leaders were told it is still open; null until then (once). */
+  escalated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** When it was taken, withdrawn or expired. */
+  closed_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** The allocation the taker got. */
+  taken_allocation_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type CoverRequestStatus = 'open' | 'taken' | 'withdrawn' | 'expired';
+
 /** A password reset link (migration 008): the SHA-256 of its token. */
 export interface PasswordResetsTable {
   token_hash: string;
@@ -335,4 +354,5 @@ export interface DB {
   event_needs: EventNeedsTable;
   audit_log: AuditLogTable;
   job_runs: JobRunsTable;
+  cover_requests: CoverRequestsTable;
 }

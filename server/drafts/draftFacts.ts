@@ -104,7 +104,8 @@ export async function loadDraftFacts(db: Db, draft: DraftScope): Promise<DraftFa
   const atEvent = new Map<string, 'declined' | 'serving'>();
   for (const row of allocationRows) {
     atEvent.set(`${row.event_id}:${row.member_id}`, row.status === 'declined' ? 'declined' : 'serving');
-    if (row.status === 'declined') continue;
+    // A covered allocation's place is held by whoever took it (docs/product.md §10).
+    if (row.status === 'declined' || row.status === 'covered') continue;
     const key = `${row.event_id}:${row.department_id}:${row.position_id ?? ''}`;
     taken.set(key, (taken.get(key) ?? 0) + 1);
   }
@@ -159,7 +160,7 @@ export async function loadDraftFacts(db: Db, draft: DraftScope): Promise<DraftFa
             .innerJoin('departments', 'departments.id', 'allocations.department_id')
             .select(['allocations.member_id', 'events.id', 'events.datetime', 'events.ends_at', 'events.church_id', 'event_types.name as type', 'departments.name as department'])
             .where('allocations.member_id', 'in', people)
-            .where('allocations.status', '!=', 'declined')
+            .where('allocations.status', 'in', ['pending', 'confirmed'])
             .where('events.datetime', '>', windowStart)
             .where('events.datetime', '<', windowEnd)
             .execute(),
@@ -168,7 +169,7 @@ export async function loadDraftFacts(db: Db, draft: DraftScope): Promise<DraftFa
             .innerJoin('events', 'events.id', 'allocations.event_id')
             .select((eb) => ['allocations.member_id', eb.fn.max('events.datetime').as('last')])
             .where('allocations.member_id', 'in', people)
-            .where('allocations.status', '!=', 'declined')
+            .where('allocations.status', 'in', ['pending', 'confirmed'])
             .where('events.datetime', '<=', windowStart)
             .groupBy('allocations.member_id')
             .execute(),

@@ -135,7 +135,7 @@ export async function readDraft(db: Db, row: DraftRow, now: Date, rangeStart: In
           .innerJoin('events', 'events.id', 'allocations.event_id')
           .select((eb) => ['allocations.member_id', eb.fn.countAll<number>().as('count')])
           .where('allocations.member_id', 'in', [...picked.keys()])
-          .where('allocations.status', '!=', 'declined')
+          .where('allocations.status', 'in', ['pending', 'confirmed'])
           .where('events.datetime', '>=', rangeStart)
           .where('events.datetime', '<', rangeEnd)
           .groupBy('allocations.member_id')

@@ -258,7 +258,7 @@ export async function servicesOfMembersBetween(db: Db, memberIds: readonly numbe
       'departments.name as department_name',
     ])
     .where('allocations.member_id', 'in', memberIds)
-    .where('allocations.status', '!=', 'declined')
+    .where('allocations.status', 'in', ['pending', 'confirmed'])
     .where('events.datetime', '>', earliest)
     .where('events.datetime', '<', latest)
     .orderBy('events.datetime')
@@ -281,7 +281,7 @@ export async function findAllocationPlace(db: Db, id: number): Promise<{ church_
     .executeTakeFirst();
 }
 
-/** Who serves at an event: names and departments only, declined allocations left out, by department then name. */
+/** Who serves at an event: names and departments only, declined and covered allocations left out, by department then name. */
 export async function listEventTeam(db: Db, eventId: number): Promise<TeamMember[]> {
   const rows = await db
     .selectFrom('allocations')
@@ -289,7 +289,7 @@ export async function listEventTeam(db: Db, eventId: number): Promise<TeamMember
     .innerJoin('users', 'users.id', 'allocations.member_id')
     .select(['departments.id as department_id', 'departments.name as department_name', 'users.id as member_id', 'users.name as member_name'])
     .where('allocations.event_id', '=', eventId)
-    .where('allocations.status', '!=', 'declined')
+    .where('allocations.status', 'in', ['pending', 'confirmed'])
     .orderBy('departments.name')
     .orderBy('users.name')
     .orderBy('allocations.id')

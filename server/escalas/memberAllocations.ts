@@ -87,7 +87,7 @@ export interface ReleasedPlaces {
 export async function releasePlacesOf(trx: Transaction<DB>, memberId: number, now: Date): Promise<ReleasedPlaces> {
   const rows = await selectMemberAllocations(trx, memberId).execute();
   const future = rows.filter((row) => Date.parse(row.datetime) > now.getTime());
-  const held = future.filter((row) => row.status !== 'declined');
+  const held = future.filter((row) => row.status === 'pending' || row.status === 'confirmed');
   await eraseDeclineReasons(
     trx,
     rows.map((row) => row.id),

@@ -30,6 +30,8 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
       'events.ends_at',
     ])
     .where('allocations.member_id', '=', memberId)
+    // A place someone took through a cover request is no longer theirs (docs/product.md §10).
+    .where('allocations.status', '!=', 'covered')
     .orderBy('events.datetime')
     .orderBy('events.id')
     .execute();

@@ -22,7 +22,7 @@ export async function queueMoveNotices(trx: Transaction<DB>, moves: readonly Eve
     .selectFrom('allocations')
     .select(['id', 'event_id', 'member_id'])
     .where('event_id', 'in', [...byEvent.keys()])
-    .where('status', '!=', 'declined')
+    .where('status', 'in', ['pending', 'confirmed'])
     .orderBy('id')
     .execute();
   for (const allocation of allocations) {
@@ -52,7 +52,7 @@ export async function queueCancelNotices(trx: Transaction<DB>, eventIds: readonl
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
     .select(['allocations.id', 'allocations.member_id', 'events.datetime', 'event_types.name as type', 'departments.name as department'])
     .where('allocations.event_id', 'in', [...eventIds])
-    .where('allocations.status', '!=', 'declined')
+    .where('allocations.status', 'in', ['pending', 'confirmed'])
     .where('events.datetime', '>', now.toISOString())
     .orderBy('allocations.id')
     .execute();

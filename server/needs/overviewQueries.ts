@@ -87,7 +87,8 @@ export async function overview(db: Db, scope: OverviewScope): Promise<Overview> 
     .selectFrom('allocations')
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .select(['allocations.event_id', 'allocations.department_id', 'allocations.position_id', sql<number>`0`.as('needed'), 'allocations.status'])
-    .where((eb) => eb.and([eventsOfScope(eb, scope), departmentOfScope(eb, 'allocations.department_id', scope)]));
+    // A covered allocation's place is counted once, as its taker's (docs/product.md §10).
+    .where((eb) => eb.and([eventsOfScope(eb, scope), departmentOfScope(eb, 'allocations.department_id', scope), eb('allocations.status', '!=', 'covered')]));
   const column = cellColumns(db);
   const packed = await db
     .selectFrom(needed.unionAll(allocated).as('cell'))
@@ -134,7 +135,7 @@ export async function overview(db: Db, scope: OverviewScope): Promise<Overview> 
     }
     const status = statuses[i]!;
     if (status === null) cell.need.needed += Number(neededCounts[i]);
-    else cell.need[status] += 1;
+    else if (status !== 'covered') cell.need[status] += 1;
   }
 
   return events.map((event) => ({

@@ -73,7 +73,7 @@ export async function composeMessage(db: Kysely<DB>, config: Config, message: Cl
       const facts: AllocationFacts | undefined = await findAllocationFacts(db, allocationIdOf(message));
       if (!facts) return skip('a escala foi removida');
       if (started(facts, now)) return skip('o evento já começou');
-      if (facts.status === 'declined') return skip('o membro não vai servir');
+      if (facts.status === 'declined' || facts.status === 'covered') return skip('o membro não vai servir');
       if (Date.parse(facts.event.datetime) !== Date.parse(String(message.payload.to))) return skip('o evento mudou de novo (outro aviso vai)');
       written = eventMovedMessage(config, facts, String(message.payload.from));
       break;

@@ -110,6 +110,7 @@ export async function eventAllocations(db: Kysely<DB>, eventId: number): Promise
     .leftJoin('notification_preferences', 'notification_preferences.user_id', 'allocations.member_id')
     .select('notification_preferences.phone')
     .where('allocations.event_id', '=', eventId)
+    .where('allocations.status', '!=', 'covered')
     .orderBy('departments.name')
     .orderBy('member.name')
     .orderBy('allocations.id')

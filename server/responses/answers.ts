@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.ts';
 // and their tokens; responses records the answers.
 import { hashResponseToken, recordAnswer, RESPONSE_TOKEN } from '../escalas/public.ts';
 import { queueDeclineNotice } from './declineNotice.ts';
-import { AllocationNotFound, EventStarted, NotYourAllocation, ResponseLinkNotFound } from './errors.ts';
+import { AllocationCovered, AllocationNotFound, EventStarted, NotYourAllocation, ResponseLinkNotFound } from './errors.ts';
 import { findAnswerTarget, lockAnswerTarget, type AnswerTarget, type AnswerTargetRef } from './responseQueries.ts';
 
 export interface AnswerContext {
@@ -41,6 +41,7 @@ async function answer(
 ): Promise<{ target: AnswerTarget; changed: boolean }> {
   return ctx.db.transaction().execute(async (trx) => {
     const target = check(await lockAnswerTarget(trx, ref));
+    if (target.status === 'covered') throw new AllocationCovered();
     const kept = status === 'declined' ? reason : null;
     if (target.status === status && target.reason === kept) return { target, changed: false };
     await recordAnswer(trx, target.id, { status, reason: kept, respondedAt: ctx.now.toISOString() });

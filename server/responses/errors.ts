@@ -24,3 +24,10 @@ export class ResponseLinkNotFound extends Error {
     super('Este link de resposta não existe ou já expirou.');
   }
 }
+
+/** Someone took the place through a cover request (docs/product.md §10): the allocation is no longer the member's to answer. */
+export class AllocationCovered extends Error {
+  constructor() {
+    super('Outra pessoa já assumiu este lugar: não há mais resposta a dar.');
+  }
+}

@@ -28,7 +28,7 @@ export const exportedAllocationSchema = z.strictObject({
   }),
   department: named,
   position: named.nullable(),
-  status: z.enum(['pending', 'confirmed', 'declined']),
+  status: z.enum(['pending', 'confirmed', 'declined', 'covered']),
   /** How the place came to be: `manual`, `draft`, `signup` (I signed up), `cover`. */
   source: z.enum(['manual', 'draft', 'signup', 'cover']),
   /** My reason, when I declined. */

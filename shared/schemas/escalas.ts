@@ -34,8 +34,11 @@ export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);
 export const memberSearchQuerySchema = z.strictObject({ q: z.string().max(100).refine(withoutNul, NUL_MESSAGE).optional() });
 
-/** An allocation is an invitation (docs/product.md §6): `pending` until the member confirms or declines it. */
-export const allocationStatusSchema = z.enum(['pending', 'confirmed', 'declined']);
+/**
+ * An allocation is an invitation (docs/product.md §6): `pending` until the member confirms or declines it; `covered`
+ * once someone took the place through a cover request (§10) — it no longer counts anywhere.
+ */
+export const allocationStatusSchema = z.enum(['pending', 'confirmed', 'declined', 'covered']);
 /** How an allocation came to be (docs/product.md §9): placed by a leader, published from a draft, signed up for, or a cover taken. */
 export const allocationSourceSchema = z.enum(['manual', 'draft', 'signup', 'cover']);
 export type AllocationSource = z.infer<typeof allocationSourceSchema>;

@@ -16,6 +16,7 @@ const PAST_STATUS_LABELS: Record<AllocationStatus, string> = {
   pending: 'Sem resposta',
   confirmed: 'Você confirmou',
   declined: 'Você recusou',
+  covered: 'Outra pessoa assumiu seu lugar',
 };
 
 export interface MyServiceProps {

@@ -17,6 +17,7 @@ const QUESTION: Record<AllocationStatus, string> = {
   pending: 'Você pode servir nesta escala?',
   confirmed: 'Você confirmou esta escala. Pode mudar a resposta até o início do evento.',
   declined: 'Você recusou esta escala. Pode mudar a resposta até o início do evento.',
+  covered: 'Outra pessoa assumiu seu lugar nesta escala: não há mais resposta a dar.',
 };
 
 /** What the dialog says once the answer is saved. */
@@ -24,6 +25,7 @@ const SAVED: Record<AllocationStatus, string> = {
   pending: '',
   confirmed: 'Presença confirmada. Obrigado!',
   declined: 'Recusa registrada. Quem organiza a escala será avisado.',
+  covered: '',
 };
 
 export interface ResponseLinkDialogProps {

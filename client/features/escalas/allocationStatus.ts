@@ -5,6 +5,7 @@ export const LEADER_STATUS_LABELS: Record<AllocationStatus, string> = {
   pending: 'pendente',
   confirmed: 'confirmado',
   declined: 'recusado',
+  covered: 'substituído',
 };
 
 /** My own answer, as My Events and the home page say it. */
@@ -12,11 +13,12 @@ export const MY_STATUS_LABELS: Record<AllocationStatus, string> = {
   pending: 'Aguardando sua resposta',
   confirmed: 'Você confirmou',
   declined: 'Você recusou',
+  covered: 'Outra pessoa assumiu seu lugar',
 };
 
 /** How many of an event's allocations are in each state. */
 export function countByStatus(allocations: readonly { status: AllocationStatus }[]): Record<AllocationStatus, number> {
-  const counts: Record<AllocationStatus, number> = { pending: 0, confirmed: 0, declined: 0 };
+  const counts: Record<AllocationStatus, number> = { pending: 0, confirmed: 0, declined: 0, covered: 0 };
   for (const { status } of allocations) counts[status] += 1;
   return counts;
 }

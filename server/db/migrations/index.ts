@@ -14,6 +14,7 @@ import * as m012 from './012_message_ids.ts';
 import * as m013 from './013_privacy.ts';
 import * as m014 from './014_calendar_sequence.ts';
 import * as m015 from './015_unsubscribe_key.ts';
+import * as m016 from './016_cover_requests.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013_privacy': m013,
   '014_calendar_sequence': m014,
   '015_unsubscribe_key': m015,
+  '016_cover_requests': m016,
 };
 
 export const migrationProvider: MigrationProvider = {
