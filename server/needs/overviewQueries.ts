@@ -1,6 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { Overview, OverviewNeed } from '../../shared/schemas/needs.ts';
-import { dialectOf } from '../db/dialect.ts';
 import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
 import type { Team } from '../policy/leaderScope.ts';
 
@@ -44,8 +43,6 @@ interface Ranked {
 /** A row of one event being summed, with its place in the order of rows. */
 interface CellSum {
   need: OverviewNeed;
-  departmentId: number;
-  positionId: number | null;
   departmentRank: number;
   positionRank: number;
 }
@@ -57,13 +54,10 @@ interface CellSum {
  * as rows needing 0; an allocation naming no position counts in the department's "anyone" row (position null).
  *
  * Three set-based queries whatever the range: the names of the departments and positions (small tables), the
- * events, and every need and allocation of them, summed here. That last one comes back as one row of JSON arrays,
- * one per column (`cellColumns`): the whole network's 8 weeks are ~24,000 needs and allocations, and node-postgres
- * spent more on turning them into row objects (and the collector on collecting them) than PostgreSQL on finding
- * them; one JSON.parse per column is a few milliseconds on both databases. Summing in SQL (GROUP BY) cost more on
- * both (SQLite sorts the rows in a temporary B-tree to group them, PostgreSQL hashes them), and names on every
- * row cost more than the rows themselves. An event has a few dozen rows at most, so each event's rows are a short
- * list searched in place. README.md, Benchmarks, has the figures.
+ * events, and every need and allocation of them as one list of ids, summed here. Summing in SQL (GROUP BY)
+ * cost several times more on SQLite, which sorts the rows in a temporary B-tree to group them, and names on
+ * every row cost more than the rows themselves. An event has a few dozen rows at most, so each event's rows
+ * are a short list searched in place.
  */
 export async function overview(db: Db, scope: OverviewScope): Promise<Overview> {
   if (scope.teams?.length === 0) return [];
@@ -87,75 +81,39 @@ export async function overview(db: Db, scope: OverviewScope): Promise<Overview> 
     .selectFrom('allocations')
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .select(['allocations.event_id', 'allocations.department_id', 'allocations.position_id', sql<number>`0`.as('needed'), 'allocations.status'])
-    // A covered allocation's place is counted once, as its taker's (docs/product.md §10).
-    .where((eb) => eb.and([eventsOfScope(eb, scope), departmentOfScope(eb, 'allocations.department_id', scope), eb('allocations.status', '!=', 'covered')]));
-  const column = cellColumns(db);
-  const packed = await db
-    .selectFrom(needed.unionAll(allocated).as('cell'))
-    .select([
-      column('cell.event_id').as('event_ids'),
-      column('cell.department_id').as('department_ids'),
-      column('cell.position_id').as('position_ids'),
-      column('cell.needed').as('needed'),
-      column('cell.status').as('statuses'),
-    ])
-    .executeTakeFirstOrThrow();
-  const eventIds = parseColumn<number>(packed.event_ids);
-  const departmentIds = parseColumn<number>(packed.department_ids);
-  const positionIds = parseColumn<number | null>(packed.position_ids);
-  const neededCounts = parseColumn<number>(packed.needed);
-  const statuses = parseColumn<AllocationStatus | null>(packed.statuses);
+    .where((eb) => eb.and([eventsOfScope(eb, scope), departmentOfScope(eb, 'allocations.department_id', scope)]));
+  const rows = await needed.unionAll(allocated).execute();
 
   const cellsOf = new Map<number, CellSum[]>();
-  for (let i = 0; i < eventIds.length; i++) {
-    const eventId = eventIds[i]!;
-    const departmentId = departmentIds[i]!;
-    const positionId = positionIds[i]!;
-    let cells = cellsOf.get(eventId);
-    if (!cells) cellsOf.set(eventId, (cells = []));
+  for (const row of rows) {
+    let cells = cellsOf.get(row.event_id);
+    if (!cells) cellsOf.set(row.event_id, (cells = []));
     let cell: CellSum | undefined;
     for (const candidate of cells) {
-      if (candidate.departmentId === departmentId && candidate.positionId === positionId) {
+      if (candidate.need.department.id === row.department_id && (candidate.need.position?.id ?? null) === row.position_id) {
         cell = candidate;
         break;
       }
     }
     if (!cell) {
       // A row whose department or position is gone meanwhile (deleted between the queries) still shows, unnamed.
-      const department = departments.get(departmentId) ?? { ref: { id: departmentId, name: '' }, rank: Infinity };
-      const position = positionId === null ? null : (positions.get(positionId) ?? { ref: { id: positionId, name: '' }, rank: Infinity });
+      const department = departments.get(row.department_id) ?? { ref: { id: row.department_id, name: '' }, rank: Infinity };
+      const position = row.position_id === null ? null : (positions.get(row.position_id) ?? { ref: { id: row.position_id, name: '' }, rank: Infinity });
       cell = {
         need: { department: department.ref, position: position?.ref ?? null, needed: 0, pending: 0, confirmed: 0, declined: 0 },
-        departmentId,
-        positionId,
         departmentRank: department.rank,
         positionRank: position?.rank ?? -1,
       };
       cells.push(cell);
     }
-    const status = statuses[i]!;
-    if (status === null) cell.need.needed += Number(neededCounts[i]);
-    else if (status !== 'covered') cell.need[status] += 1;
+    if (row.status === null) cell.need.needed += Number(row.needed);
+    else cell.need[row.status] += 1;
   }
 
   return events.map((event) => ({
     event: { id: event.id, datetime: event.datetime, event_types: event.type_name === null ? null : { name: event.type_name }, church_id: event.church_id },
     needs: (cellsOf.get(event.id) ?? []).sort(byRank).map((cell) => cell.need),
   }));
-}
-
-/**
- * One column of the query's rows as a JSON array, in one aggregate: every aggregate of a query reads the rows in
- * the same order, so the i-th item of each column belongs to the same row. PostgreSQL's json_agg answers null
- * for no rows.
- */
-function cellColumns(db: Db) {
-  const postgres = dialectOf(db) === 'postgres';
-  return (column: string) => (postgres ? sql<string | null>`json_agg(${sql.ref(column)})::text` : sql<string | null>`json_group_array(${sql.ref(column)})`);
-}
-
-function parseColumn<T>(json: string | null): T[] {
-  return json === null ? [] : (JSON.parse(json) as T[]);
 }
 
 function byRank(a: CellSum, b: CellSum): number {
