@@ -81,7 +81,8 @@ export async function overview(db: Db, scope: OverviewScope): Promise<Overview> 
     .selectFrom('allocations')
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .select(['allocations.event_id', 'allocations.department_id', 'allocations.position_id', sql<number>`0`.as('needed'), 'allocations.status'])
-    .where((eb) => eb.and([eventsOfScope(eb, scope), departmentOfScope(eb, 'allocations.department_id', scope)]));
+    // A covered allocation's place is counted once, as its taker's (docs/product.md §10).
+    .where((eb) => eb.and([eventsOfScope(eb, scope), departmentOfScope(eb, 'allocations.department_id', scope), eb('allocations.status', '!=', 'covered')]));
   const rows = await needed.unionAll(allocated).execute();
 
   const cellsOf = new Map<number, CellSum[]>();
@@ -107,7 +108,7 @@ export async function overview(db: Db, scope: OverviewScope): Promise<Overview> 
       cells.push(cell);
     }
     if (row.status === null) cell.need.needed += Number(row.needed);
-    else cell.need[row.status] += 1;
+    else if (row.status !== 'covered') cell.need[row.status] += 1;
   }
 
   return events.map((event) => ({
