@@ -92,7 +92,7 @@ async function main(): Promise<void> {
 
   if (parts.includes('api')) {
     const { openDatabase } = await import('./db/openDatabase.ts');
-    const { demoSeededLogFields, demoSeededMessage, seedDemoOnFirstStart } = await import('./demo/firstStart.ts');
+    const { demoSeededBanner, demoSeededLogFields, demoSeededMessage, seedDemoOnFirstStart } = await import('./demo/firstStart.ts');
     const { createApiApp } = await import('./api/createApiApp.ts');
     const { sqliteFile } = await import('./db/sqliteFile.ts');
     // A folder that cannot be written, a full disk, a corrupt file, a database server that does not answer: one
@@ -114,7 +114,10 @@ async function main(): Promise<void> {
       });
       // A new embedded database (unless DEMO_DATA=false): demo data, its accounts' random passwords shown once.
       const seeded = await seedDemoOnFirstStart(database, config);
-      if (seeded) logger.info(demoSeededLogFields(seeded), demoSeededMessage(seeded));
+      if (seeded) {
+        logger.info(demoSeededLogFields(seeded), demoSeededMessage(seeded));
+        process.stderr.write(demoSeededBanner(seeded, config.publicUrl ?? `http://localhost:${config.port}`));
+      }
     } catch (error) {
       await database?.close().catch(() => {});
       throw failure(sqliteFile(config.dataDir))(error);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../db/openDatabase.ts';
 import { recordAudit } from '../audit/public.ts';
@@ -38,6 +39,12 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
 async function run(args: string[]): Promise<string> {
   const [command, ...rest] = args;
   const config = loadConfig();
+  // A DATA_DIR with a typo would otherwise get a new, empty database, and the change would land there unseen.
+  if (!config.databaseUrl && !fs.existsSync(config.dataDir)) {
+    throw new CliError(
+      `A pasta de dados ${config.dataDir} não existe: não há banco de dados para alterar. Confira DATA_DIR (ou DATABASE_URL), ou inicie o portal uma vez com npm start.`,
+    );
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
   try {

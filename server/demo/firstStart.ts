@@ -27,6 +27,22 @@ export function demoSeededMessage(result: DemoSeedResult): string {
   );
 }
 
+/**
+ * The same, as lines a person reads in the terminal (the JSON log line is for machines): written once, to standard
+ * error so a log collector reading standard output still gets only JSON.
+ */
+export function demoSeededBanner(result: DemoSeedResult, portalUrl: string): string {
+  const width = Math.max(...result.accounts.map((account) => account.email.length));
+  return [
+    '',
+    `Dados de demonstração criados (${result.events} eventos). Entre em ${portalUrl}/login com:`,
+    ...result.accounts.map((account) => `  ${account.email.padEnd(width)}  senha: ${account.password}  (${account.role})`),
+    'As senhas aparecem só agora. Perdeu? npm run user -- reset-password <email>',
+    '',
+    '',
+  ].join('\n');
+}
+
 /** The fields of that log line: the counts, and the accounts for whoever reads the log as JSON. */
 export function demoSeededLogFields(result: DemoSeedResult): Record<string, unknown> {
   const { eventTypes, events, users, allocations, accounts } = result;

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,5 +161,15 @@ describe('npm run user with a bad configuration', { timeout: 120_000 }, () => {
     const res = await runCli({ DATABASE_URL: 'mysql://localhost/koinonia' }, ['set-role', 'a@b.co', 'leader']);
     expect(res.code).toBe(1);
     expect(res.stderr.trim()).toBe('Configuração inválida: DATABASE_URL="mysql://localhost/koinonia" — deve começar com postgres:// ou postgresql://');
+  });
+
+  it('refuses a DATA_DIR that does not exist instead of creating an empty database there (issue 21, item 10)', async () => {
+    const nowhere = path.join(os.tmpdir(), `koinonia-nowhere-${process.pid}-${Date.now()}`);
+    const res = await runCli({ DATA_DIR: nowhere }, ['set-role', 'a@b.co', 'admin']);
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim()).toBe(
+      `A pasta de dados ${nowhere} não existe: não há banco de dados para alterar. Confira DATA_DIR (ou DATABASE_URL), ou inicie o portal uma vez com npm start.`,
+    );
+    expect(fs.existsSync(nowhere)).toBe(false);
   });
 });

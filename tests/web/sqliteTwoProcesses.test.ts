@@ -34,6 +34,9 @@ describe('two API processes writing to one SQLite file', { timeout: 180_000 }, (
     const leader = accounts.find((account) => account.role === 'leader')!;
     const member = accounts.find((account) => account.role === 'member')!;
     expect(leader, 'the first start shows the demo leader').toBeDefined();
+    // And to a person, as plain lines on standard error (issue 21, item 10): one per account, with its password.
+    const banner = apis.map((api) => api.stderr()).join('');
+    for (const account of [leader, member]) expect(banner).toMatch(new RegExp(`^  ${account.email.replaceAll('.', '\\.')} +senha: ${account.password}  \\(${account.role}\\)$`, 'm'));
     const cookies: string[] = [];
     for (const port of ports) {
       const login = await send(port, 'POST', '/api/auth/login', { email: leader.email, password: leader.password });
