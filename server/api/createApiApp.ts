@@ -23,6 +23,7 @@ import type { Logger } from '../platform/logger.ts';
 import { needsRouter } from '../needs/needsRouter.ts';
 import { responsesRouter } from '../responses/responsesRouter.ts';
 import { teamsRouter } from '../teams/teamsRouter.ts';
+import { openPlacesRouter } from '../openPlaces/openPlacesRouter.ts';
 import { apiSecurityHeaders, noStore } from './apiHeaders.ts';
 import { csrfGuard } from './csrfGuard.ts';
 import { errorHandler, notFoundHandler } from './errorHandler.ts';
@@ -94,6 +95,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(usersRouter(context));
   app.use(churchesRouter(context));
   app.use(teamsRouter(context));
+  app.use(openPlacesRouter(context));
   app.use(auditRouter(context));
 
   app.use(notFoundHandler);

@@ -8,6 +8,7 @@ import * as events from '../events/errors.ts';
 import { HttpError } from '../http/httpError.ts';
 import * as needs from '../needs/errors.ts';
 import * as notifications from '../notifications/errors.ts';
+import * as openPlaces from '../openPlaces/errors.ts';
 import * as passwordReset from '../passwordReset/errors.ts';
 import * as responses from '../responses/errors.ts';
 import * as teams from '../teams/errors.ts';
@@ -80,6 +81,7 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(escalas.UnknownPosition, 422, 'unknown_position'),
   rule(escalas.NotAllowed, 403, 'forbidden'),
   rule(escalas.NotEligible, 409, 'not_eligible'),
+  rule(escalas.PlaceTaken, 409, 'place_taken'),
   rule(drafts.DraftClosed, 409, 'draft_closed'),
   // A pick a rule refuses answers with that rule's own code (not_eligible, schedule_conflict…).
   { type: drafts.PickRefused, toHttp: (error) => new HttpError(409, (error as drafts.PickRefused).code, error.message) },
@@ -102,6 +104,17 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(availability.BlockoutNotFound, 404, 'not_found'),
 
   rule(notifications.EventNotFound, 404, 'not_found'),
+
+  // A rule that keeps the member from the place answers with its own code (place_taken, schedule_conflict…).
+  { type: openPlaces.SignupRefused, toHttp: (error) => new HttpError(409, (error as openPlaces.SignupRefused).code, error.message) },
+  rule(openPlaces.TooManySos, 429, 'too_many_attempts', (error) => ({
+    extra: { retry_after: error.retryAfterSeconds },
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
+  })),
+  rule(openPlaces.TooManyNudges, 429, 'too_many_attempts', (error) => ({
+    extra: { retry_after: error.retryAfterSeconds },
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
+  })),
 
   rule(passwordReset.ResetLinkInvalid, 404, 'not_found'),
   rule(passwordReset.TooManyResetRequests, 429, 'too_many_attempts', (error) => ({

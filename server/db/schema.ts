@@ -289,6 +289,37 @@ export interface DraftPlacesTable {
   reasons: string;
 }
 
+/** What a team (church + department) decided about itself (migration 017); no row: the defaults. `self_signup` 0 or 1. */
+export interface TeamSettingsTable {
+  church_id: number;
+  department_id: number;
+  self_signup: ColumnType<number, number | undefined, number>;
+  updated_at: Instant;
+}
+
+/** An SOS a leader sent for one place (migration 017, docs/product.md §10); open until a sign-up fills the place. */
+export interface SosBroadcastsTable {
+  id: Generated<number>;
+  event_id: number;
+  department_id: number;
+  position_id: number | null;
+  sent_by: number | null;
+  sent_at: Instant;
+  note: string | null;
+  notified: number;
+  closed_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+}
+
+/** A reminder to the members still pending at an event in one department (migration 017), for the 12-hour limit. */
+export interface NudgesTable {
+  id: Generated<number>;
+  event_id: number;
+  department_id: number;
+  sent_by: number | null;
+  sent_at: Instant;
+  notified: number;
+}
+
 /** A member's request that someone take their place (migration 016, docs/product.md §10). */
 export interface CoverRequestsTable {
   id: Generated<number>;
@@ -355,4 +386,7 @@ export interface DB {
   audit_log: AuditLogTable;
   job_runs: JobRunsTable;
   cover_requests: CoverRequestsTable;
+  team_settings: TeamSettingsTable;
+  sos_broadcasts: SosBroadcastsTable;
+  nudges: NudgesTable;
 }

@@ -67,6 +67,8 @@ export interface DraftScope {
   churchId: number | null;
   departmentId: number | null;
   scope: LeaderScope;
+  /** Only the places of these teams (a member's open places, docs/product.md §10): by the event's church (null: the whole network) and the department. */
+  teams?: (churchId: number | null, departmentId: number) => boolean;
   now: Date;
   timeZone: string;
   bufferMinutes: number;
@@ -113,6 +115,7 @@ export async function loadDraftFacts(db: Db, draft: DraftScope): Promise<DraftFa
   for (const need of needRows) {
     if (draft.departmentId !== null && need.department_id !== draft.departmentId) continue;
     if (!scopeCovers(draft.scope, events.get(need.event_id)!.churchId, need.department_id)) continue;
+    if (draft.teams && !draft.teams(events.get(need.event_id)!.churchId, need.department_id)) continue;
     const open = need.count - (taken.get(`${need.event_id}:${need.department_id}:${need.position_id ?? ''}`) ?? 0);
     if (open > 0) slots.push({ eventId: need.event_id, departmentId: need.department_id, positionId: need.position_id, open });
   }

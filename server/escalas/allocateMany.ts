@@ -26,6 +26,7 @@ import {
   MemberUnavailable,
   NotAllowed,
   NotEligible,
+  PlaceTaken,
   ScheduleConflict,
   UnknownDepartment,
   UnknownMember,
@@ -33,6 +34,7 @@ import {
 } from './errors.ts';
 import { endMsOf, findEventSlots, type EventSlot } from './eventRows.ts';
 import { findMember, findMembersByIds, lockMembers } from './memberQueries.ts';
+import { lockEvents, placesLeft } from './placesLeft.ts';
 import { findPositionOf } from './positionQueries.ts';
 import { newResponseToken } from './responseTokens.ts';
 import { teamHoldings } from './teamPlaces.ts';
@@ -73,6 +75,10 @@ export interface BatchOptions {
   source: AllocationSource;
   /** Queue each new allocation's invitation (docs/product.md §7) with it: yes unless said otherwise. */
   invite?: boolean;
+  /** Each place only while its need has one left (needed − pending − confirmed > 0), else `PlaceTaken`: a sign-up (docs/product.md §10). */
+  withinNeed?: boolean;
+  /** The new allocations' answer: pending (the default, they are asked), or confirmed (the member chose the place). */
+  status?: 'pending' | 'confirmed';
   /** What the caller writes with the allocations, in their transaction (a draft's audit entry): the ids made. */
   alongside?: (trx: Transaction<DB>, allocationIds: readonly number[]) => Promise<void>;
 }
@@ -145,6 +151,13 @@ export async function allocateMany(
       // One person's allocations are decided one batch at a time, so two leaders cannot both place them at clashing events.
       await lockMembers(trx, memberIds);
       const eventIds = ascending(resolved.map((place) => place.event.id));
+      // Places left are counted once the events are locked: of concurrent sign-ups for the last place, the ones that
+      // wait count again after the first one commits (docs/product.md §10: never more people than needed).
+      let left: Map<string, number> | undefined;
+      if (options.withinNeed) {
+        await lockEvents(trx, eventIds);
+        left = await placesLeft(trx, eventIds);
+      }
       const days = resolved.map((place) => dayKeyOf(place.event.datetime, timeZone)).sort();
       const starts = resolved.map((place) => Date.parse(place.event.datetime));
       const ends = resolved.map((place) => endMsOf(place.event));
@@ -179,6 +192,11 @@ export async function allocateMany(
           refuse(place.index, new AlreadyAllocated());
           continue;
         }
+        const need = `${event.id}:${department.id}:${position?.id ?? ''}`;
+        if (left && (left.get(need) ?? 0) <= 0) {
+          refuse(place.index, new PlaceTaken());
+          continue;
+        }
         if (!place.force) {
           const day = dayKeyOf(event.datetime, timeZone);
           const ranges = (blocked.get(member.id) ?? []).filter((range) => range.from <= day && day <= range.to);
@@ -194,6 +212,7 @@ export async function allocateMany(
           }
         }
         taken.add(key);
+        if (left) left.set(need, left.get(need)! - 1);
         // What this batch gives a person counts against its next places for them.
         const picked = { slot: event, clash: { conflict: { event: { id: event.id, datetime: event.datetime, event_types: null }, department }, churchId: event.church_id } };
         servicesOf.set(member.id, [...(servicesOf.get(member.id) ?? []), picked]);
@@ -206,8 +225,10 @@ export async function allocateMany(
             event_id: event.id,
             department_id: department.id,
             member_id: member.id,
-            allocated_by: actor.id,
+            // A sign-up is the member's own doing: no leader placed them (docs/product.md §10).
+            allocated_by: options.source === 'signup' ? null : actor.id,
             created_at: now.toISOString(),
+            ...(options.status === 'confirmed' ? { status: 'confirmed' as const, responded_at: now.toISOString() } : {}),
             response_token_hash: answerToken.hash,
             position_id: position?.id ?? null,
             source: options.source,

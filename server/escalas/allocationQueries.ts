@@ -213,6 +213,8 @@ export interface NewAllocation {
   response_token_hash: string;
   position_id: number | null;
   source: AllocationSource;
+  status?: AllocationStatus;
+  responded_at?: Instant;
 }
 
 /** Inserts the rows in one statement; the ids, keyed `event:member`. A second place of one person at one event throws. */

@@ -89,6 +89,13 @@ export class NotEligible extends Error {
   }
 }
 
+/** No place of the need is left: as many people as needed are pending or confirmed (docs/product.md §10). */
+export class PlaceTaken extends Error {
+  constructor() {
+    super('Esta vaga já foi preenchida.');
+  }
+}
+
 /**
  * The API code of a refusal of `allocateMany`, for callers that report refusals per place instead of throwing
  * them (a draft's publish): the same codes api/errorMapping.ts gives these errors.
@@ -98,6 +105,7 @@ export function refusalCodeOf(error: Error): string {
   if (error instanceof MemberUnavailable) return 'member_unavailable';
   if (error instanceof ScheduleConflict) return 'schedule_conflict';
   if (error instanceof NotEligible) return 'not_eligible';
+  if (error instanceof PlaceTaken) return 'place_taken';
   if (error instanceof NotAllowed) return 'forbidden';
   if (error instanceof EventNotFound) return 'not_found';
   if (error instanceof UnknownDepartment) return 'unknown_department';

@@ -18,6 +18,8 @@ import {
   type ReopenedPlace,
   type WrittenMessage,
 } from './messages.ts';
+import { nudgeMessage, sosMessage } from './openPlaceMessages.ts';
+import { findNudgedService, findSosPlace } from './openPlaceQueries.ts';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribeTokens.ts';
 
 /** What becomes of a claimed message: a mail to send, or a reason not to send it. */
@@ -88,6 +90,24 @@ export async function composeMessage(db: Kysely<DB>, config: Config, message: Cl
       const places = ((message.payload.places ?? []) as ReopenedPlace[]).filter((place) => !started(place, now));
       if (places.length === 0) return skip('os eventos já começaram');
       written = placesReopenedMessage(config, recipient.name, places);
+      break;
+    }
+    case 'sos': {
+      const positionId = message.payload.position_id === null ? null : Number(message.payload.position_id);
+      const place = await findSosPlace(db, { eventId: Number(message.payload.event_id), departmentId: Number(message.payload.department_id), positionId }, recipient.id);
+      if (!place) return skip('o evento ou a vaga não existe mais');
+      if (started(place.event, now)) return skip('o evento já começou');
+      if (place.left <= 0) return skip('a vaga já foi preenchida');
+      if (place.atEvent) return skip('a pessoa já está no evento');
+      written = sosMessage(config, recipient.name, place, typeof message.payload.note === 'string' ? message.payload.note : null);
+      break;
+    }
+    case 'nudge': {
+      const service = await findNudgedService(db, allocationIdOf(message));
+      if (!service) return skip('a escala foi removida');
+      if (started(service.event, now)) return skip('o evento já começou');
+      if (service.status !== 'pending') return skip('o membro já respondeu');
+      written = nudgeMessage(config, recipient.name, service);
       break;
     }
     case 'password_reset': {

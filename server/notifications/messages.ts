@@ -43,18 +43,18 @@ function dayText(config: Config, instant: Instant): string {
 }
 
 export const eventName = (event: { type: string | null }) => event.type ?? 'Evento';
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Paragraphs of plain text → HTML paragraphs (escaped). */
-const paragraphs = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
+export const paragraphs = (lines: string[]) => lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n');
 
-const button = (label: string, href: string, color: string) =>
+export const button = (label: string, href: string, color: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 18px;border-radius:6px;background:${color};color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a>`;
 
-function layout(config: Config, title: string, body: string): string {
+export function layout(config: Config, title: string, body: string): string {
   return `<!doctype html>
 <html lang="pt-BR">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
@@ -68,7 +68,7 @@ ${body}
 </html>`;
 }
 
-const footerText = (config: Config) =>
+export const footerText = (config: Config) =>
   `— ${config.portalName} (mensagem automática). Para não receber mais e-mails, mude suas preferências em ${preferencesLink(config)}.`;
 
 /** The event as a one-event iCalendar (same UID as in the member's feed, so calendar apps keep one entry). */

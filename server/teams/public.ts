@@ -1,3 +1,5 @@
-// What other resources may use of teams, the owner of `team_members` and `team_member_positions` (server/README.md):
-// a person's teams, and their leaving all of them, for their data export and account removal (docs/product.md §11).
+// What other resources may use of teams, the owner of `team_members`, `team_member_positions` and `team_settings`
+// (server/README.md): a person's teams, and their leaving all of them, for their data export and account removal
+// (docs/product.md §11); which teams let their members sign themselves up (docs/product.md §10).
 export { listMyTeams, removeFromAllTeams } from './teamQueries.ts';
+export { selfSignupTeams } from './teamSettingsQueries.ts';

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import { putTeamMemberRequestSchema, type TeamMembership } from '../../shared/schemas/network.ts';
+import { teamSettingsPatchSchema } from '../../shared/schemas/openPlaces.ts';
 import { recordAudit } from '../audit/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
@@ -10,6 +11,7 @@ import { requireAdmin, requireUser } from '../http/requireUser.ts';
 import { NotATeamMember, UnknownPosition } from './errors.ts';
 import { lockMemberships } from './lockMemberships.ts';
 import { deleteTeamMember, findTeamParts, listMyTeams, listTeamMembers, positionsOutside, putTeamMember } from './teamQueries.ts';
+import { findTeamSettings, saveTeamSettings } from './teamSettingsQueries.ts';
 
 /**
  * Teams (docs/product.md §8): a church + a department, its members, the positions each can fill, and its leaders. Admins
@@ -42,6 +44,24 @@ export function teamsRouter({ database, now }: ApiContext): Router {
     await requireTeam(churchId, departmentId);
     requireScope(scope, churchId, departmentId);
     res.json(await listTeamMembers(db, churchId, departmentId));
+  });
+
+  // A team's settings (docs/product.md §10): its leaders and admins read and change them.
+  router.get('/api/teams/:churchId/:departmentId', async (req, res) => {
+    const { scope } = await requireLeadership(db, req);
+    const { churchId, departmentId } = teamPath(req.params);
+    await requireTeam(churchId, departmentId);
+    requireScope(scope, churchId, departmentId);
+    res.json(await findTeamSettings(db, churchId, departmentId));
+  });
+
+  router.patch('/api/teams/:churchId/:departmentId', async (req, res) => {
+    const { scope } = await requireLeadership(db, req);
+    const { churchId, departmentId } = teamPath(req.params);
+    const input = parseInput(teamSettingsPatchSchema, req.body);
+    await requireTeam(churchId, departmentId);
+    requireScope(scope, churchId, departmentId);
+    res.json(await saveTeamSettings(db, churchId, departmentId, input, now()));
   });
 
   router.put('/api/teams/:churchId/:departmentId/members/:userId', async (req, res) => {

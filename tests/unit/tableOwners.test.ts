@@ -26,6 +26,7 @@ const OWNERS: Record<string, string> = {
   job_runs: 'jobs',
   login_failures: 'accounts',
   notification_preferences: 'notifications',
+  nudges: 'openPlaces',
   outbox: 'outbox',
   outbox_allocations: 'outbox',
   password_reset_requests: 'passwordReset',
@@ -35,8 +36,10 @@ const OWNERS: Record<string, string> = {
   registration_attempts: 'accounts',
   series: 'events',
   sessions: 'accounts',
+  sos_broadcasts: 'openPlaces',
   team_member_positions: 'teams',
   team_members: 'teams',
+  team_settings: 'teams',
   users: 'accounts',
 };
 

@@ -15,6 +15,7 @@ import * as m013 from './013_privacy.ts';
 import * as m014 from './014_calendar_sequence.ts';
 import * as m015 from './015_unsubscribe_key.ts';
 import * as m016 from './016_cover_requests.ts';
+import * as m017 from './017_open_places.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014_calendar_sequence': m014,
   '015_unsubscribe_key': m015,
   '016_cover_requests': m016,
+  '017_open_places': m017,
 };
 
 export const migrationProvider: MigrationProvider = {
