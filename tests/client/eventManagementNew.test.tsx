@@ -215,6 +215,8 @@ describe('Novo evento (leaders)', () => {
     let dialog = await openForm(user);
     await user.type(within(dialog).getByLabelText('Data'), '2026-12-06');
     await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    // A date typed: Voltar asks first (issue 21, item 9; tests/client/eventFormDiscard.test.tsx).
+    await user.click(within(dialog).getByRole('button', { name: 'Descartar' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Novo evento' })).toHaveFocus();
 

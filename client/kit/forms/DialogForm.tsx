@@ -1,6 +1,7 @@
-import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Modal } from '../Modal.tsx';
 import { FormAlert } from './FormAlert.tsx';
+import './DialogForm.css';
 
 export interface DialogFormProps {
   title: string;
@@ -25,6 +26,11 @@ export interface DialogFormProps {
   status: string | null;
   /** The status line's class: `<form class>__alert` by default. */
   statusClassName?: string;
+  /**
+   * The form holds typed work not saved yet: Esc, back and close first ask whether to discard it ("Continuar
+   * editando" / "Descartar"); a second Esc while asked discards.
+   */
+  unsaved?: boolean;
   /** The fields. */
   children: ReactNode;
 }
@@ -47,23 +53,56 @@ export function DialogForm({
   formRef,
   status,
   statusClassName = `${className}__alert`,
+  unsaved = false,
   children,
 }: DialogFormProps) {
-  const formId = `${useId()}-form`;
+  const id = useId();
+  const formId = `${id}-form`;
+  const questionId = `${id}-discard`;
+  const [asking, setAsking] = useState(false);
+  const keepEditing = useRef<HTMLButtonElement>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    // The question takes the focus; answered "keep editing", the focus goes back where the leader was going.
+    if (asking) keepEditing.current?.focus();
+    else if (wasAsking.current) back.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
+  const requestClose = () => {
+    if (unsaved && !asking) setAsking(true);
+    else onClose();
+  };
+
   return (
     <Modal
       title={title}
-      onClose={onClose}
+      onClose={requestClose}
       {...(closeLabel ? { closeLabel } : {})}
       footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {backLabel}
-          </button>
-          <button type="submit" form={formId} className={submitClassName} disabled={busy}>
-            {busy ? busyLabel : submitLabel}
-          </button>
-        </>
+        asking ? (
+          <div className="dialog-form__discard" role="group" aria-labelledby={questionId}>
+            <p id={questionId} className="dialog-form__question" role="alert">
+              Descartar o que você digitou? As alterações não foram salvas.
+            </p>
+            <button ref={keepEditing} type="button" className="button button--secondary" onClick={() => setAsking(false)}>
+              Continuar editando
+            </button>
+            <button type="button" className="button button--danger" onClick={onClose}>
+              Descartar
+            </button>
+          </div>
+        ) : (
+          <>
+            <button ref={back} type="button" className="button button--secondary" onClick={requestClose}>
+              {backLabel}
+            </button>
+            <button type="submit" form={formId} className={submitClassName} disabled={busy}>
+              {busy ? busyLabel : submitLabel}
+            </button>
+          </>
+        )
       }
     >
       <form id={formId} ref={formRef} className={className} onSubmit={onSubmit} noValidate aria-busy={busy}>

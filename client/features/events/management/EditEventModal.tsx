@@ -8,6 +8,7 @@ import { eventName } from '../../../kit/eventName.ts';
 import { eventWhen } from '../../../kit/status/eventWhen.ts';
 import { statusShown } from '../../../kit/status/statusSlice.ts';
 import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
+import { sameValues } from '../../../kit/forms/sameValues.ts';
 import { useBusySubmit } from '../../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../../kit/forms/useFormProblems.ts';
 import {
@@ -110,6 +111,12 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
       formRef={formRef}
       onSubmit={(submit) => void handleSubmit(submit)}
       onClose={onClose}
+      unsaved={
+        when.date !== initial.date ||
+        when.time !== initial.time ||
+        (typeId !== null && typeId !== initialTypeId) ||
+        (details !== null && !sameValues(details, initialDetails))
+      }
     >
       <EventFields
         idPrefix={idPrefix}

@@ -20,6 +20,7 @@ import { RepeatFields } from './RepeatFields.tsx';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
+import { sameValues } from '../../../kit/forms/sameValues.ts';
 import { useBusySubmit } from '../../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../../kit/forms/useFormProblems.ts';
 import { eventWhen } from '../../../kit/status/eventWhen.ts';
@@ -88,6 +89,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
       formRef={formRef}
       onSubmit={(submit) => void handleSubmit(submit)}
       onClose={onClose}
+      unsaved={values.typeId !== '' || values.date !== '' || values.time !== '' || !sameValues(repeat, NO_REPEAT) || !sameValues(details, NO_DETAILS)}
     >
       <EventFields
         idPrefix={idPrefix}
