@@ -8,6 +8,7 @@ import { loadSession } from '../accounts/loadSession.ts';
 import { availabilityRouter } from '../availability/availabilityRouter.ts';
 import { calendarFeedsRouter } from '../calendarFeeds/calendarFeedsRouter.ts';
 import { churchesRouter } from '../churches/churchesRouter.ts';
+import { coverRequestsRouter } from '../coverRequests/coverRequestsRouter.ts';
 import type { Database } from '../db/openDatabase.ts';
 import { escalasRouter } from '../escalas/escalasRouter.ts';
 import { eventsRouter } from '../events/eventsRouter.ts';
@@ -89,6 +90,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(needsRouter(context));
   app.use(draftsRouter(context));
   app.use(responsesRouter(context));
+  app.use(coverRequestsRouter(context));
   app.use(availabilityRouter(context));
   app.use(notificationsRouter(context));
   app.use(passwordResetRouter(context));

@@ -1,6 +1,7 @@
 import * as accounts from '../accounts/errors.ts';
 import * as availability from '../availability/errors.ts';
 import * as churches from '../churches/errors.ts';
+import * as coverRequests from '../coverRequests/errors.ts';
 import * as drafts from '../drafts/errors.ts';
 import * as escalas from '../escalas/errors.ts';
 import * as eventTypes from '../eventTypes/errors.ts';
@@ -81,6 +82,10 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(escalas.UnknownPosition, 422, 'unknown_position'),
   rule(escalas.NotAllowed, 403, 'forbidden'),
   rule(escalas.NotEligible, 409, 'not_eligible'),
+  // A rule that keeps the taker from the place answers with its own code (docs/product.md §10).
+  { type: escalas.PlaceRefused, toHttp: (error) => new HttpError(409, (error as escalas.PlaceRefused).code, error.message) },
+  rule(escalas.PlaceAlreadyCovered, 409, 'already_covered'),
+  rule(escalas.PlaceNotCoverable, 409, 'cover_closed'),
   rule(escalas.PlaceTaken, 409, 'place_taken'),
   rule(drafts.DraftClosed, 409, 'draft_closed'),
   // A pick a rule refuses answers with that rule's own code (not_eligible, schedule_conflict…).
@@ -102,6 +107,16 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(responses.ResponseLinkNotFound, 404, 'not_found'),
 
   rule(availability.BlockoutNotFound, 404, 'not_found'),
+
+  rule(coverRequests.AllocationNotFound, 404, 'not_found'),
+  rule(coverRequests.NotYourAllocation, 403, 'forbidden'),
+  rule(coverRequests.NotCoverable, 409, 'not_coverable'),
+  rule(coverRequests.EventStarted, 409, 'event_started'),
+  rule(coverRequests.CoverAlreadyOpen, 409, 'cover_open'),
+  rule(coverRequests.CoverRequestNotFound, 404, 'not_found'),
+  rule(coverRequests.NotYourRequest, 403, 'forbidden'),
+  rule(coverRequests.AlreadyCovered, 409, 'already_covered'),
+  rule(coverRequests.CoverClosed, 409, 'cover_closed'),
 
   rule(notifications.EventNotFound, 404, 'not_found'),
 

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../db/isUniqueViolation.ts';
 import type { AllocationSource, AllocationStatus, DB, Instant } from '../db/schema.ts';
 import { lastDeliveryStates } from '../outbox/outboxQueries.ts';
 import type { PersonalDataView } from '../policy/personalDataView.ts';
+import { coverStatesOf } from './coverStates.ts';
 import { endMsOf, toEvent, type EventSlot } from './eventRows.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -60,11 +61,12 @@ type AllocationRow = {
  * a viewer's `view`, what they may not read of the member (docs/product.md §11) is null: the e-mail, the reason.
  */
 async function toAllocations(db: Db, rows: AllocationRow[], view?: PersonalDataView): Promise<Allocation[]> {
-  const delivery = await lastDeliveryStates(db, rows.map((row) => row.id));
-  return rows.map((row) => toAllocation(row, delivery.get(row.id) ?? null, view));
+  const ids = rows.map((row) => row.id);
+  const [delivery, covers] = await Promise.all([lastDeliveryStates(db, ids), coverStatesOf(db, ids)]);
+  return rows.map((row) => toAllocation(row, delivery.get(row.id) ?? null, covers.get(row.id) ?? null, view));
 }
 
-function toAllocation(row: AllocationRow, delivery: Allocation['delivery'], view: PersonalDataView | undefined): Allocation {
+function toAllocation(row: AllocationRow, delivery: Allocation['delivery'], cover: Allocation['cover'], view: PersonalDataView | undefined): Allocation {
   return {
     id: row.id,
     event_id: row.event_id,
@@ -82,6 +84,7 @@ function toAllocation(row: AllocationRow, delivery: Allocation['delivery'], view
     delivery,
     position: row.position_id === null || row.position_name === null ? null : { id: row.position_id, name: row.position_name },
     source: row.source,
+    cover,
   };
 }
 

@@ -96,6 +96,30 @@ export class PlaceTaken extends Error {
   }
 }
 
+/** A rule of docs/product.md §9 keeps the person from the place they would take (a cover, §10): the rule's code. */
+export class PlaceRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Someone took the place already (docs/product.md §10): one taker wins. */
+export class PlaceAlreadyCovered extends Error {
+  constructor() {
+    super('Outra pessoa já assumiu este lugar.');
+  }
+}
+
+/** The place can no longer be covered: its allocation was declined or removed, or its event began. */
+export class PlaceNotCoverable extends Error {
+  constructor() {
+    super('Este pedido de cobertura não está mais aberto.');
+  }
+}
+
 /**
  * The API code of a refusal of `allocateMany`, for callers that report refusals per place instead of throwing
  * them (a draft's publish): the same codes api/errorMapping.ts gives these errors.

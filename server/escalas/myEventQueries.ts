@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MyEvent } from '../../shared/schemas/escalas.ts';
 import type { DB } from '../db/schema.ts';
+import { coverStatesOf } from './coverStates.ts';
 import { endMsOf, toEvent } from './eventRows.ts';
 
 /**
@@ -35,6 +36,7 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
     .orderBy('events.datetime')
     .orderBy('events.id')
     .execute();
+  const covers = await coverStatesOf(db, rows.map((row) => row.allocation_id));
   const all = rows.map((row) => ({
     ...toEvent(row),
     allocation_id: row.allocation_id,
@@ -45,6 +47,7 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
     title: row.title,
     location: row.location,
     ends_at: new Date(endMsOf(row)).toISOString(),
+    cover: covers.get(row.allocation_id) ?? null,
   }));
   const nowIso = now.toISOString();
   // Upcoming first, soonest first; then what already happened, most recent first.

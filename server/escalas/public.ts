@@ -13,6 +13,8 @@ export { askAgainAfterMove, countAllocationsOfEvents, findAllocation, recordAnsw
 export { removeAllocation, removeAllocationsOfEvents, type AllocationRemover } from './removeAllocations.ts';
 export { listMyEvents } from './myEventQueries.ts';
 export { hashResponseToken, issueResponseToken, newResponseToken, RESPONSE_TOKEN } from './responseTokens.ts';
-export { refusalCodeOf } from './errors.ts';
+export { PlaceAlreadyCovered, PlaceNotCoverable, refusalCodeOf } from './errors.ts';
+export { findCoverPlace, findCoverPlaces, isCoverable, placeRefusals, type CoverPlace, type PlaceRefusal, type PlaceRuleSettings } from './coverPlaces.ts';
+export { takeCoverPlace, type CoverTaking } from './takeCoverPlace.ts';
 export { eraseDeclineReasonsBefore } from './retention.ts';
 export { allocationsOfMember, releasePlacesOf, type ReleasedPlaces, type ReopenedPlace } from './memberAllocations.ts';

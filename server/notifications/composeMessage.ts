@@ -5,6 +5,8 @@ import type { ClaimedMessage } from '../outbox/outboxQueries.ts';
 import type { Config } from '../platform/config.ts';
 import { publicBase } from './links.ts';
 import type { OutgoingMail } from './mailer.ts';
+import { coverEscalatedMessage, coverRequestedMessage, coverTakenMessage } from './coverMessages.ts';
+import { findCoverFacts, isAtEvent } from './coverMessageQueries.ts';
 import { findAllocationFacts, findRecipient, linkedAllocations, resetLinkIsOpen, type AllocationFacts } from './messageQueries.ts';
 import {
   declinedMessage,
@@ -108,6 +110,28 @@ export async function composeMessage(db: Kysely<DB>, config: Config, message: Cl
       if (started(service.event, now)) return skip('o evento já começou');
       if (service.status !== 'pending') return skip('o membro já respondeu');
       written = nudgeMessage(config, recipient.name, service);
+      break;
+    }
+    case 'cover_requested': {
+      const facts = await findCoverFacts(db, Number(message.payload.cover_request_id));
+      if (!facts || facts.status !== 'open') return skip('o pedido de cobertura não está mais aberto');
+      if (started(facts.event, now)) return skip('o evento já começou');
+      if (await isAtEvent(db, facts.event.id, recipient.id)) return skip('a pessoa já está no evento');
+      written = coverRequestedMessage(config, recipient.name, facts);
+      break;
+    }
+    case 'cover_taken': {
+      const facts = await findCoverFacts(db, Number(message.payload.cover_request_id));
+      if (!facts || facts.status !== 'taken') return skip('o pedido de cobertura não foi assumido');
+      if (started(facts.event, now)) return skip('o evento já começou');
+      written = coverTakenMessage(config, recipient.name, facts, recipient.id === facts.requester.id);
+      break;
+    }
+    case 'cover_escalated': {
+      const facts = await findCoverFacts(db, Number(message.payload.cover_request_id));
+      if (!facts || facts.status !== 'open') return skip('o pedido de cobertura não está mais aberto');
+      if (started(facts.event, now)) return skip('o evento já começou');
+      written = coverEscalatedMessage(config, recipient.name, facts);
       break;
     }
     case 'password_reset': {

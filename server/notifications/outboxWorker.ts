@@ -10,6 +10,7 @@ import {
 } from '../outbox/outboxQueries.ts';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
+import { closeDueCoverRequests } from '../coverRequests/public.ts';
 import { composeMessage } from './composeMessage.ts';
 import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mailer.ts';
 import { queueDueReminders } from './reminderScheduler.ts';
@@ -161,6 +162,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (!scanNow && lastScan !== undefined && at >= lastScan && at - lastScan < REMINDER_SCAN_MS) return;
     scanNow = false;
     lastScan = at;
+    // Cover requests escalated or expired as their events come near (docs/product.md §10), before the messages are claimed.
+    const covers = await closeDueCoverRequests(database.db, { now: new Date(at), escalateHours: config.coverEscalateHours });
+    if (covers.escalated + covers.expired + covers.withdrawn > 0) logger.info({ ...covers }, 'pedidos de cobertura: escalados ou encerrados');
     if (config.reminderHours.length === 0) return;
     const queued = await queueDueReminders(database.db, { now: new Date(at), hours: config.reminderHours, timeZone: config.timeZone });
     if (queued > 0) logger.info({ queued }, 'lembretes na fila');

@@ -92,6 +92,14 @@ const envSchema = z.object({
     .transform((value) => (value === 'off' ? [] : [...new Set(value.split(',').map((hours) => Number(hours.trim())))].sort((a, b) => b - a)))
     .refine((hours) => hours.every((value) => value >= 1 && value <= 720), { message: 'deve ser uma lista de horas entre 1 e 720 separadas por vírgula (ex.: 48,3) ou off' })
     .default([48, 3]),
+  // Hours before its event when a cover request nobody took is escalated to the team's leaders (docs/product.md §10).
+  COVER_ESCALATE_HOURS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, { message: 'deve ser um número inteiro de horas entre 1 e 720' })
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= 720, { message: 'deve ser um número inteiro de horas entre 1 e 720' })
+    .default(24),
   // Two services of one member must be at least this far apart, end to start (docs/product.md §8).
   ALLOCATION_BUFFER_MINUTES: z
     .string()
@@ -161,6 +169,8 @@ export interface Config {
   mailFrom: string;
   /** Hours before an event when its people are reminded, largest first (empty: no reminders). */
   reminderHours: number[];
+  /** Hours before its event when a cover request still open is escalated to the team's leaders, once. */
+  coverEscalateHours: number;
   /** Registrations accepted from one client address per hour (more answer 429). */
   registrationsPerHour: number;
   /** Days after their event or day when personal notes and reasons are erased (docs/product.md §11). */
@@ -212,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.PORTAL_NAME.replace(/["\\\r\n]/g, '')} <nao-responda@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
     reminderHours: e.REMINDER_HOURS,
+    coverEscalateHours: e.COVER_ESCALATE_HOURS,
     logLevel: e.LOG_LEVEL,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     retentionDays: e.RETENTION_DAYS,

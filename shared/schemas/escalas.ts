@@ -44,6 +44,13 @@ export const allocationSourceSchema = z.enum(['manual', 'draft', 'signup', 'cove
 export type AllocationSource = z.infer<typeof allocationSourceSchema>;
 export type AllocationStatus = z.infer<typeof allocationStatusSchema>;
 
+/** Where a cover request stands (docs/product.md §10). */
+export const coverRequestStatusSchema = z.enum(['open', 'taken', 'withdrawn', 'expired']);
+export type CoverRequestStatus = z.infer<typeof coverRequestStatusSchema>;
+/** The allocation's latest cover request: the open one if any, else the last made; null when none was ever made. */
+export const coverStateSchema = z.object({ id: z.number().int(), status: coverRequestStatusSchema });
+export type CoverState = z.infer<typeof coverStateSchema>;
+
 /** The delivery state of an allocation's last message. */
 export const deliveryStateSchema = z.enum(['queued', 'sent', 'failed', 'opted_out']);
 export type DeliveryState = z.infer<typeof deliveryStateSchema>;
@@ -68,6 +75,8 @@ export const allocationSchema = z.object({
   /** The position it fills (one of its department's); null when none was named. */
   position: positionRefSchema.nullable(),
   source: allocationSourceSchema,
+  /** Its latest cover request (docs/product.md §10), or null. */
+  cover: coverStateSchema.nullable(),
 });
 export type Allocation = z.infer<typeof allocationSchema>;
 export const allocationListSchema = z.array(allocationSchema);
@@ -118,6 +127,8 @@ export const myEventSchema = eventSchema.extend({
   location: z.string().nullable(),
   /** When it ends (ISO UTC): its own end, or two hours after the start. */
   ends_at: z.string(),
+  /** My latest request that someone take my place (docs/product.md §10), or null. */
+  cover: coverStateSchema.nullable(),
 });
 export type MyEvent = z.infer<typeof myEventSchema>;
 export const myEventListSchema = z.array(myEventSchema);

@@ -20,11 +20,11 @@ import {
 import { testDatabases } from '../support/testDatabases.ts';
 
 const SEEDED_DEPARTMENTS = ['Louvor', 'Mídia', 'Infantil', 'Recepção', 'Intercessão', 'Diaconia'];
-const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'source', 'status'];
-const MY_EVENT_KEYS = ['allocation_id', 'datetime', 'department', 'ends_at', 'event_types', 'id', 'location', 'position', 'responded_at', 'status', 'title'];
+const ALLOCATION_KEYS = ['cover', 'created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'source', 'status'];
+const MY_EVENT_KEYS = ['allocation_id', 'cover', 'datetime', 'department', 'ends_at', 'event_types', 'id', 'location', 'position', 'responded_at', 'status', 'title'];
 /** What a new allocation says about the answer: nobody has answered yet. */
 const UNANSWERED = { status: 'pending', responded_at: null, reason: null };
-const UNANSWERED_MINE = { status: 'pending', responded_at: null, position: null, title: null, location: null };
+const UNANSWERED_MINE = { status: 'pending', responded_at: null, position: null, title: null, location: null, cover: null };
 
 type Caller = 'anonymous' | 'member' | 'leader' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'member', 'leader', 'admin'];
@@ -263,6 +263,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         position: null,
         // A leader placed them by hand (docs/product.md §9).
         source: 'manual',
+        cover: null,
       });
       expect(keysOf(res.body.department)).toEqual(['id', 'name']);
       expect(keysOf(res.body.member)).toEqual(['email', 'id', 'name']);
@@ -501,6 +502,7 @@ describe.each(testDatabases)('escalas API on $name', ({ open }) => {
         delivery: null,
         position: null,
         source: 'manual',
+        cover: null,
       });
       const one = await w.admin.agent.get('/api/allocations?from=2031-06-10&to=2031-06-10').expect(200);
       expect((one.body as Array<{ id: number }>).map((a) => a.id)).toEqual([ids.first]);

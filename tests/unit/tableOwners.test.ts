@@ -16,6 +16,7 @@ const OWNERS: Record<string, string> = {
   blockouts: 'availability',
   calendar_tokens: 'calendarFeeds',
   churches: 'churches',
+  cover_requests: 'coverRequests',
   departments: 'escalas',
   draft_places: 'drafts',
   drafts: 'drafts',

@@ -16,7 +16,7 @@ import {
 } from '../../support/escalasFixtures.ts';
 import { testDatabases } from '../../support/testDatabases.ts';
 
-const ALLOCATION_KEYS = ['created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'source', 'status'];
+const ALLOCATION_KEYS = ['cover', 'created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'source', 'status'];
 
 type Caller = 'owner' | 'otherMember' | 'leader' | 'admin' | 'anonymous';
 
@@ -155,6 +155,7 @@ describe.each(testDatabases)('answering an allocation on $name', ({ open }) => {
         title: null,
         location: null,
         ends_at: new Date(Date.parse(at) + 2 * 60 * 60 * 1000).toISOString(),
+        cover: null,
       });
 
       // The same answer again changes nothing (responded_at keeps the first time).
