@@ -77,7 +77,7 @@ describe.runIf(hasPostgres)('three API instances on one PostgreSQL behind one we
     // allocated three days ago at an event starting in three hours and a few seconds.
     const admin = await createTestUser(db, { role: 'admin', name: 'Ada Admin', email: 'ada@igreja.test' });
     const louvor = await departmentId(db, 'Louvor');
-    const members = [];
+    const members: Array<Awaited<ReturnType<typeof createTestUser>>> = [];
     for (let i = 0; i < MEMBERS; i++) members.push(await createTestUser(db, { name: `Membro ${i + 1}`, email: `membro-${i + 1}@igreja.test` }));
     const soon = new Date(Date.now() + 3 * HOUR + 8_000).toISOString();
     const reminderEvent = await createEvent(db, soon);
