@@ -74,8 +74,8 @@ describe('the gap matrix (issue 15)', () => {
     // Only Sede's events: the Conferência of Zona Norte is not the team leader's.
     const rows = within(table).getAllByRole('row').slice(2);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
-      'dom., 22/11 · 19:00CultoSedeNecessidades',
-      'seg., 23/11 · 23:30VigíliaSedeNecessidades',
+      'dom., 22/11 · 19:00CultoSedeNecessidadesLembrar quem não respondeu',
+      'seg., 23/11 · 23:30VigíliaSedeNecessidadesLembrar quem não respondeu',
     ]);
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Evento', 'Louvor', 'Bateria', 'Vocal']);
     expect(await cell(/^Louvor — Vocal, Culto, 22 de novembro de 2026 às 19:00:00: 0 de 1/)).toHaveTextContent('○0/1Vazia');

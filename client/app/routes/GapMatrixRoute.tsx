@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { NudgeButton } from '../../features/openPlaces/NudgeButton.tsx';
+import { SosButton } from '../../features/openPlaces/SosButton.tsx';
 import { leadsATeam, useGetMyTeamsQuery } from '../../kit/network/networkApi.ts';
 import { useSession } from '../../kit/session/useSession.ts';
 
@@ -28,6 +30,10 @@ export function GapMatrixRoute() {
   return (
     <Suspense fallback={<p className="gap-page__status">Carregando…</p>}>
       <GapMatrixPage
+        renderOpenCell={(cell, label) => (
+          <SosButton eventId={cell.event.id} departmentId={cell.column.department.id} positionId={cell.column.position?.id ?? null} placeLabel={label} />
+        )}
+        renderEventActions={(event, label) => <NudgeButton eventId={event.id} eventLabel={label} />}
         renderAllocation={(cell, onClose) => (
           <Suspense fallback={null}>
             <LeaderAllocationDialog

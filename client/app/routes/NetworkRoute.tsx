@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { SelfSignupToggle } from '../../features/openPlaces/SelfSignupToggle.tsx';
 import { useSession } from '../../kit/session/useSession.ts';
 
 /** Admins only, so not in the first download. */
@@ -13,7 +14,7 @@ export function NetworkRoute() {
   }
   return (
     <Suspense fallback={<p>Carregando…</p>}>
-      <NetworkAdminPage />
+      <NetworkAdminPage renderTeamSettings={(team) => <SelfSignupToggle key={`self-signup-${team.churchId}-${team.departmentId}`} {...team} />} />
     </Suspense>
   );
 }

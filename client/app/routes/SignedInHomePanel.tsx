@@ -5,6 +5,7 @@ import { NextServices } from '../../features/escalas/NextServices.tsx';
 import { MyTeams } from '../../features/gapMatrix/MyTeams.tsx';
 import { useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
 import { SignedInHome } from '../../features/home/SignedInHome.tsx';
+import { OpenPlaces } from '../../features/openPlaces/OpenPlaces.tsx';
 import type { Session } from '../../kit/session/useSession.ts';
 import { usePublicConfig } from '../publicConfig.ts';
 
@@ -22,6 +23,7 @@ export function SignedInHomePanel({ session }: { session: SignedIn }) {
   return (
     <SignedInHome user={session.user}>
       <NextServices memberId={session.user.id} />
+      <OpenPlaces />
       <MyTeams />
       {session.canAllocate ? <LeaderAnswers /> : null}
     </SignedInHome>

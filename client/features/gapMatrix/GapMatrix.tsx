@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/formats.ts';
 import type { DraftPlace } from '../../../shared/schemas/drafts.ts';
 import type { Church } from '../../../shared/schemas/network.ts';
@@ -26,6 +26,10 @@ export interface GapMatrixProps {
   draftPlaces?: ReadonlyMap<string, readonly DraftPlace[]>;
   /** A draft's place chosen: its reasons, and the person changed. */
   onSelectPlace?: (place: DraftPlace) => void;
+  /** Under a cell with places still open (needed − pending − confirmed > 0): its SOS (docs/product.md §10). */
+  renderOpenCell?: (cell: GapCell, label: string) => ReactNode;
+  /** Under an event's name: its "Lembrar quem não respondeu" (docs/product.md §10). */
+  renderEventActions?: (event: OverviewEvent['event'], label: string) => ReactNode;
 }
 
 const rowDateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -97,7 +101,7 @@ function moveFocus(keyDown: KeyboardEvent<HTMLTableSectionElement>): void {
  * and is a button that opens the allocation for that event and position. It scrolls sideways inside its own
  * region, the event column staying in view.
  */
-export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds, draftPlaces, onSelectPlace }: GapMatrixProps) {
+export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds, draftPlaces, onSelectPlace, renderOpenCell, renderEventActions }: GapMatrixProps) {
   const captionId = useId();
   return (
     <div className="gap-matrix__scroller" role="region" aria-labelledby={captionId} tabIndex={0}>
@@ -144,6 +148,7 @@ export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds, d
                       Necessidades
                     </button>
                   ) : null}
+                  {renderEventActions?.(row.event, eventLabel)}
                 </th>
                 {layout.columns.map((column, columnIndex) => {
                   const need = needIn(row, column);
@@ -205,6 +210,7 @@ export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds, d
                           ))}
                         </div>
                       ) : null}
+                      {filled < need.needed ? renderOpenCell?.({ event: row.event, column, need }, where) : null}
                     </td>
                   );
                 })}

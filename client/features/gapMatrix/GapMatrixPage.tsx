@@ -44,6 +44,9 @@ function idParam(value: string | null): number | null {
 export interface GapMatrixPageProps {
   /** The allocation dialog of a chosen cell (the escalas' own); `onClose` ends it. */
   renderAllocation: (cell: GapCell, onClose: () => void) => ReactNode;
+  /** A cell's SOS and an event's nudge (docs/product.md §10), passed to the matrix. */
+  renderOpenCell?: (cell: GapCell, label: string) => ReactNode;
+  renderEventActions?: (event: OverviewEvent['event'], label: string) => ReactNode;
 }
 
 /** What takes the focus once the page has drawn it: the new draft's summary, the publish outcome, or the fill button. */
@@ -58,7 +61,7 @@ type FocusTarget = 'summary' | 'outcome' | 'fill';
  * places appear in their cells — a proposed name, or "Por que vazio?" — each opening its reasons; its summary,
  * "Publicar" and "Descartar" sit above the matrix. While a draft is open the filters stay as they were drafted.
  */
-export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
+export function GapMatrixPage({ renderAllocation, renderOpenCell, renderEventActions }: GapMatrixPageProps) {
   useDocumentTitle(GAP_MATRIX_TITLE);
   const { timeZone } = usePublicConfig();
   const titleId = useId();
@@ -270,6 +273,8 @@ export function GapMatrixPage({ renderAllocation }: GapMatrixPageProps) {
             timeZone={timeZone}
             onSelect={setSelected}
             onEditNeeds={setNeedsOf}
+            {...(renderOpenCell ? { renderOpenCell } : {})}
+            {...(renderEventActions ? { renderEventActions } : {})}
             {...(draftPlaces ? { draftPlaces, onSelectPlace: (place: DraftPlace) => setPlaceId(place.id) } : {})}
           />
         ) : (

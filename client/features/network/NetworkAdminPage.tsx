@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { AuditSection } from './AuditSection.tsx';
@@ -27,7 +27,12 @@ const SECTIONS = [
  * /rede for an admin: the network's churches, departments and their positions, event types, teams (members,
  * positions, leaders) and people's roles, each listed with a form to add one; and the audit log (who did what).
  */
-export function NetworkAdminPage() {
+export interface NetworkAdminPageProps {
+  /** The chosen team's settings (open places' "Vagas abertas", another feature's), under its filters. */
+  renderTeamSettings?: (team: { churchId: number; departmentId: number }) => ReactNode;
+}
+
+export function NetworkAdminPage({ renderTeamSettings }: NetworkAdminPageProps = {}) {
   useDocumentTitle(NETWORK_ADMIN_TITLE);
   const titleId = useId();
   const [params] = useSearchParams();
@@ -54,7 +59,7 @@ export function NetworkAdminPage() {
       <ChurchesSection />
       <DepartmentsSection suggestedName={suggestedDepartment} />
       <EventTypesSection />
-      <TeamsSection />
+      <TeamsSection {...(renderTeamSettings ? { renderTeamSettings } : {})} />
       <PeopleSection />
       <AuditSection />
     </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useGetChurchesQuery, useGetDepartmentsQuery } from '../../kit/network/networkApi.ts';
 import { TeamMembers } from './TeamMembers.tsx';
 
@@ -6,7 +6,12 @@ import { TeamMembers } from './TeamMembers.tsx';
  * Teams (a church + a department): the admin chooses one, then adds members with the positions they can fill,
  * marks team leaders, and removes members.
  */
-export function TeamsSection() {
+export interface TeamsSectionProps {
+  /** The chosen team's settings ("Vagas abertas"), drawn above its members. */
+  renderTeamSettings?: (team: { churchId: number; departmentId: number }) => ReactNode;
+}
+
+export function TeamsSection({ renderTeamSettings }: TeamsSectionProps = {}) {
   const headingId = useId();
   const churches = useGetChurchesQuery();
   const departments = useGetDepartmentsQuery();
@@ -50,7 +55,10 @@ export function TeamsSection() {
         </div>
       </div>
       {church && department ? (
-        <TeamMembers key={`${church.id}-${department.id}`} church={church} department={department} />
+        <>
+          {renderTeamSettings?.({ churchId: church.id, departmentId: department.id })}
+          <TeamMembers key={`${church.id}-${department.id}`} church={church} department={department} />
+        </>
       ) : (
         <p className="network-admin__status">Escolha a igreja e o departamento para ver a equipe.</p>
       )}
