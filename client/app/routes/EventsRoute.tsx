@@ -11,8 +11,8 @@ import { useSession, type Session } from '../../kit/session/useSession.ts';
 import { useTokenFromAddress } from '../../kit/useTokenFromAddress.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 
-/** Signed-in members only, so not in the first download. */
-const MyEvents = lazy(() => import('../../features/escalas/MyEvents.tsx').then((module) => ({ default: module.MyEvents })));
+/** Signed-in members only, so not in the first download: My Events with its cover requests (docs/product.md §10). */
+const MyEvents = lazy(() => import('./MyEventsWithCover.tsx').then((module) => ({ default: module.MyEventsWithCover })));
 
 /** Opened only from an e-mailed answer link, so not in the first download. */
 const ResponseLinkDialog = lazy(() =>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { addDays, dayKeyOf } from '../../../shared/days.ts';
+import { CoverRequests } from '../../features/coverRequests/CoverRequests.tsx';
 import { MissingAnswers } from '../../features/escalas/MissingAnswers.tsx';
 import { NextServices } from '../../features/escalas/NextServices.tsx';
 import { MyTeams } from '../../features/gapMatrix/MyTeams.tsx';
@@ -23,6 +24,7 @@ export function SignedInHomePanel({ session }: { session: SignedIn }) {
   return (
     <SignedInHome user={session.user}>
       <NextServices memberId={session.user.id} />
+      <CoverRequests />
       <OpenPlaces />
       <MyTeams />
       {session.canAllocate ? <LeaderAnswers /> : null}

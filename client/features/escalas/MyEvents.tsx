@@ -22,6 +22,10 @@ export interface MyEventsProps {
   /** A signed-in member's, or one not known yet. */
   session: Session;
   renderBoard: (parts: MyEventsBoardParts) => ReactNode;
+  /** Above the board: what another feature offers me (the cover requests I may take). */
+  before?: ReactNode;
+  /** Under each of my services, after my answer: what another feature offers for it ("Pedir cobertura"). */
+  serviceExtras?: (event: MyEvent) => ReactNode;
 }
 
 /** Where I serve, and what the event is when it says: `Louvor — Vocal · Culto de jovens · Templo Sede`. */
@@ -34,20 +38,23 @@ export function myEventDetail(event: MyEvent): string {
  * My Events of a signed-in member: only where they serve, with the department and their answer, which they give
  * or change there while the event is ahead; their days highlighted.
  */
-export function MyEvents({ session, renderBoard }: MyEventsProps) {
+export function MyEvents({ session, renderBoard, before, serviceExtras }: MyEventsProps) {
   const myEvents = useMyEvents({ skip: session.status !== 'signedIn' });
   const me = session.user;
   return renderBoard({
     heading: 'Minhas escalas',
     intro: me ? (
-      <p className="events-board__intro">
-        Confirme ou recuse cada escala. Vai estar fora? Marque em <Link to="/disponibilidade">Minha disponibilidade</Link>.
-      </p>
+      <>
+        {before}
+        <p className="events-board__intro">
+          Confirme ou recuse cada escala. Vai estar fora? Marque em <Link to="/disponibilidade">Minha disponibilidade</Link>.
+        </p>
+      </>
     ) : undefined,
     events: myEvents.data,
     isLoading: myEvents.isLoading || session.status === 'loading',
     emptyText: 'Você ainda não está escalado em nenhum evento.',
     eventDetail: myEventDetail,
-    eventExtras: me ? (event) => <MyService service={event} memberId={me.id} /> : undefined,
+    eventExtras: me ? (event) => <MyService service={event} memberId={me.id} extra={serviceExtras?.(event)} /> : undefined,
   });
 }

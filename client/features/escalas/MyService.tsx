@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/formats.ts';
 import type { AllocationStatus, MyEvent } from '../../../shared/schemas/escalas.ts';
 import type { AllocationAnswer } from '../../../shared/schemas/responses.ts';
@@ -25,6 +25,8 @@ export interface MyServiceProps {
   memberId: number;
   /** Who serves with me, as a disclosure; shown by default. */
   showTeam?: boolean;
+  /** After my answer: what another feature offers for this service ("Pedir cobertura"). */
+  extra?: ReactNode;
 }
 
 /** One answer of mine: `POST /api/allocations/{id}/response`, shown at once (and undone if refused). */
@@ -44,7 +46,7 @@ export function useMyAnswer(service: MyEvent) {
 /**
  * Under one of my services: my answer, `Confirmar` / `Não posso` while the event is ahead, and who serves with me.
  */
-export function MyService({ service, memberId, showTeam = true }: MyServiceProps) {
+export function MyService({ service, memberId, showTeam = true, extra }: MyServiceProps) {
   const { timeZone } = usePublicConfig();
   const { answer, busy, error } = useMyAnswer(service);
   const [now] = useState(() => Date.now());
@@ -65,6 +67,7 @@ export function MyService({ service, memberId, showTeam = true }: MyServiceProps
           onAnswer={answer}
         />
       ) : null}
+      {extra}
       {showTeam ? <EventTeam eventId={service.id} eventLabel={eventLabel} memberId={memberId} /> : null}
     </div>
   );

@@ -1,0 +1,13 @@
+import type { MyEvent } from '../../../shared/schemas/escalas.ts';
+import { CoverRequestControl } from '../../features/coverRequests/CoverRequestControl.tsx';
+import { CoverRequests } from '../../features/coverRequests/CoverRequests.tsx';
+import { MyEvents, type MyEventsProps } from '../../features/escalas/MyEvents.tsx';
+
+/**
+ * My Events with the cover requests of docs/product.md §10: the requests I may take above my services
+ * ("Pedidos de cobertura", "Assumir"), and "Pedir cobertura" under each service of mine still ahead. One module,
+ * loaded when a member opens the tab (a visitor's /events downloads none of it).
+ */
+export function MyEventsWithCover(props: Omit<MyEventsProps, 'before' | 'serviceExtras'>) {
+  return <MyEvents {...props} before={<CoverRequests />} serviceExtras={(event: MyEvent) => <CoverRequestControl service={event} />} />;
+}
