@@ -63,3 +63,20 @@ export async function placeLeft(db: Db, place: { eventId: number; departmentId: 
   const needed = needs.find((need) => need.position_id === place.positionId)?.count ?? 0;
   return needed - allocations.filter((row) => row.position_id === place.positionId).length;
 }
+
+/** The member's monthly limit (docs/product.md §9), and their pending and confirmed services starting in [start, end). */
+export async function monthlyLoad(db: Db, memberId: number, start: Instant, end: Instant): Promise<{ cap: number | null; services: number }> {
+  const [preferences, services] = await Promise.all([
+    db.selectFrom('notification_preferences').select('max_services_per_month').where('user_id', '=', memberId).executeTakeFirst(),
+    db
+      .selectFrom('allocations')
+      .innerJoin('events', 'events.id', 'allocations.event_id')
+      .select('allocations.id')
+      .where('allocations.member_id', '=', memberId)
+      .where('allocations.status', 'in', ['pending', 'confirmed'])
+      .where('events.datetime', '>=', start)
+      .where('events.datetime', '<', end)
+      .execute(),
+  ]);
+  return { cap: preferences?.max_services_per_month ?? null, services: services.length };
+}

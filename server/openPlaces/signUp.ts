@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dayKeyOf, endOfDayUtc, firstDayOfMonth, lastDayOfMonth, startOfDayUtc } from '../../shared/dayKey.ts';
 import type { User } from '../../shared/schemas/auth.ts';
 import type { Allocation } from '../../shared/schemas/escalas.ts';
 import type { DB } from '../db/schema.ts';
@@ -8,7 +9,7 @@ import { HttpError, notFound } from '../http/httpError.ts';
 import { personalDataViewOf } from '../policy/personalDataView.ts';
 import { SignupRefused } from './errors.ts';
 import { factsOfEventDay, PlaceAccess, type PlaceSettings } from './placeAccess.ts';
-import { findEventRow, findPlaceParts, placeKey, placeLeft } from './placeQueries.ts';
+import { findEventRow, findPlaceParts, monthlyLoad, placeKey, placeLeft } from './placeQueries.ts';
 import { closeSos, lastSos } from './sosQueries.ts';
 
 const PLACE_TAKEN = 'Esta vaga já foi preenchida.';
@@ -62,7 +63,16 @@ export async function signUp(
       withinNeed: true,
       status: 'confirmed',
       invite: false,
-      alongside: async (trx) => {
+      alongside: async (trx, made) => {
+        // The monthly limit again, with the member locked (allocateMany): two sign-ups of one person at once both
+        // passed the check above on the same facts.
+        if (made.length > 0) {
+          const day = dayKeyOf(event.datetime, settings.timeZone);
+          const load = await monthlyLoad(trx, user.id, startOfDayUtc(firstDayOfMonth(day), settings.timeZone), endOfDayUtc(lastDayOfMonth(day), settings.timeZone));
+          if (load.cap !== null && load.services > load.cap) {
+            throw new SignupRefused('at_monthly_limit', `Você já tem ${load.cap} ${load.cap === 1 ? 'serviço' : 'serviços'} neste mês, o limite que definiu.`);
+          }
+        }
         if ((await placeLeft(trx, place)) <= 0) await closeSos(trx, place, settings.now.toISOString());
       },
     },

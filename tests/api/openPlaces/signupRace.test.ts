@@ -52,4 +52,17 @@ describe.each(raceDatabases)('sign-up races on $name', ({ open }) => {
     }
     await annotate(`${ROUNDS} rounds × ${PEOPLE} concurrent sign-ups for ${NEEDED} places: ${JSON.stringify(tally(all))}`);
   });
+
+  it('one person at their monthly limit of 1, signing up for two places of one month at once: one 201, one 409 at_monthly_limit', async () => {
+    const [lia] = people;
+    await w.t.database.db.insertInto('notification_preferences').values({ user_id: lia!.user.id, email_opted_out_at: null, phone: null, updated_at: '2030-01-01T12:00:00.000Z', max_services_per_month: 1 }).execute();
+    const events = await Promise.all(
+      ['2030-05-05T22:00:00.000Z', '2030-05-19T22:00:00.000Z'].map((datetime) => createNetworkEvent(w.admin.agent, { datetime, church_id: w.churchA })),
+    );
+    for (const event of events) await w.admin.agent.put(`/api/events/${event}/needs`).send([{ department_id: w.louvor, position_id: w.vocal, count: 1 }]).expect(200);
+    const responses = await Promise.all(events.map((event) => lia!.agent.post(`/api/events/${event}/signups`).send({ department_id: w.louvor, position_id: w.vocal })));
+    expect(tally(responses)).toEqual({ '201': 1, '409 at_monthly_limit': 1 });
+    const rows = await w.t.database.db.selectFrom('allocations').select('id').where('member_id', '=', lia!.user.id).where('event_id', 'in', events).execute();
+    expect(rows).toHaveLength(1);
+  });
 });
