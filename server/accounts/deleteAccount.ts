@@ -5,6 +5,7 @@ import { deleteBlockoutsOf } from '../availability/public.ts';
 import { deleteCalendarToken } from '../calendarFeeds/public.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
+import { forgetCoverRequestsOf } from '../coverRequests/public.ts';
 import { forgetDraftsOf } from '../drafts/public.ts';
 import { releasePlacesOf } from '../escalas/public.ts';
 import { deletePreferences } from '../notifications/public.ts';
@@ -84,6 +85,7 @@ export async function deleteAccount(db: Kysely<DB>, removal: AccountRemoval, now
     await trx.deleteFrom('login_failures').where('email', '=', user.email).execute();
     await forgetResetsOf(trx, user.id, user.email);
     await deleteCalendarToken(trx, user.id);
+    await forgetCoverRequestsOf(trx, user.id, now);
     const places = await releasePlacesOf(trx, user.id, now);
     await deleteBlockoutsOf(trx, user.id);
     await deletePreferences(trx, user.id);

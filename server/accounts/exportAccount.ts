@@ -8,6 +8,7 @@ import { allocationsOfMember } from '../escalas/public.ts';
 import { findPreferences } from '../notifications/public.ts';
 import { messagesTo } from '../outbox/recipientMessages.ts';
 import { listMyTeams } from '../teams/public.ts';
+import { coverRequestsOf } from '../coverRequests/public.ts';
 
 /**
  * Everything the portal holds about the person (docs/product.md §11), read in one transaction that also records the
@@ -32,7 +33,7 @@ export async function exportAccount(db: Kysely<DB>, userId: number, actorId: num
       teams: await listMyTeams(trx, userId),
       allocations,
       blockouts: await blockoutsOfMember(trx, userId),
-      cover_requests: [],
+      cover_requests: (await coverRequestsOf(trx, userId)).map(({ id, allocation_id, status, note, created_at, escalated_at, closed_at }) => ({ id, allocation_id, status, note, created_at, escalated_at, closed_at })),
       signups: allocations.filter((allocation) => allocation.source === 'signup'),
       sessions,
       devices,

@@ -150,3 +150,17 @@ export async function forgetCoverRequestsOf(db: Db, userId: number, now: Date): 
   await db.updateTable('cover_requests').set({ status: 'withdrawn', closed_at: now.toISOString() }).where('requester_id', '=', userId).where('status', '=', 'open').execute();
   await db.updateTable('cover_requests').set({ note: null }).where('requester_id', '=', userId).execute();
 }
+
+/**
+ * Retention (docs/product.md §11): the notes of requests whose event started before `before` are erased, RETENTION_DAYS
+ * after it. Returns how many lost one (0 on a second run).
+ */
+export async function eraseCoverNotesBefore(db: Db, before: Instant): Promise<number> {
+  const result = await db
+    .updateTable('cover_requests')
+    .set({ note: null })
+    .where('note', 'is not', null)
+    .where('allocation_id', 'in', (eb) => eb.selectFrom('allocations').innerJoin('events', 'events.id', 'allocations.event_id').select('allocations.id').where('events.datetime', '<', before))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

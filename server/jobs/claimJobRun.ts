@@ -5,8 +5,8 @@ import type { DB } from '../db/schema.ts';
 /**
  * Claims one period of a scheduled job (`retention`, `2026-11-27`) for the caller: true for exactly one caller
  * across every API instance sharing the database (migration 013's `job_runs` primary key decides), false for the
- * others, which skip it. A job that must run once across instances — retention, and the cover escalation of
- * docs/product.md §10 when it is built — runs only after a claim that returned true.
+ * others, which skip it. A job that must run once across instances — retention — runs only after a claim that
+ * returned true. (The cover escalation of docs/product.md §10 needs no claim: its conditional update picks one instance.)
  */
 export async function claimJobRun(db: Kysely<DB>, job: string, period: string, now: Date): Promise<boolean> {
   try {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditActionSchema, auditDetailsSchema } from './audit.ts';
 import { roleSchema } from './auth.ts';
+import { coverRequestStatusSchema } from './escalas.ts';
 import { myTeamSchema } from './network.ts';
 import { preferencesSchema } from './notifications.ts';
 
@@ -53,8 +54,18 @@ export const accountExportSchema = z.strictObject({
   teams: z.array(myTeamSchema),
   allocations: z.array(exportedAllocationSchema),
   blockouts: z.array(z.strictObject({ id: z.number().int(), from: z.string(), to: z.string(), note: z.string().nullable(), created_at: z.string() })),
-  /** Cover requests (docs/product.md §10) are not built yet: always empty until they are. */
-  cover_requests: z.array(z.never()),
+  /** The cover requests I made (docs/product.md §10), with my notes. */
+  cover_requests: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      allocation_id: z.number().int(),
+      status: coverRequestStatusSchema,
+      note: z.string().nullable(),
+      created_at: z.string(),
+      escalated_at: z.string().nullable(),
+      closed_at: z.string().nullable(),
+    }),
+  ),
   /** The places I signed up for myself: the allocations whose `source` is `signup`. */
   signups: z.array(exportedAllocationSchema),
   /** The open sessions: when each began and was last used (never its token). */
