@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventsState } from '../../client/features/events/eventsSlice.ts';
@@ -8,6 +8,7 @@ import { openPortal, type PortalSeed } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 const MY_EVENTS: EventsState = { tab: 'myEvents', detailsEventId: null, selectedDay: null, allocationEvent: null };
+const LEADER_VIEW: EventsState = { tab: 'leaderView', detailsEventId: null, selectedDay: null, allocationEvent: null };
 
 /**
  * docs/product.md §10 on the screens, against the real API: Ana sings (Vocal) at Sunday's Culto (5) of Sede; Marcos,
@@ -27,6 +28,15 @@ async function openWith(signedIn: PortalSeed['signedIn']) {
   });
   await portal.api.database.db.updateTable('allocations').set({ position_id: network.positionId('Louvor', 'Vocal') }).where('id', '=', portal.allocationIds[0]!).execute();
   return portal;
+}
+
+async function waitForItem(find: () => HTMLElement): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = find();
+    expect(found).toBeTruthy();
+  });
+  return found!;
 }
 
 describe('cover requests on the screens (issue 24)', () => {
@@ -67,5 +77,22 @@ describe('cover requests on the screens (issue 24)', () => {
       { member_id: ANA.id, status: 'covered', source: 'manual' },
       { member_id: MEMBER.id, status: 'confirmed', source: 'cover' },
     ]);
+  });
+
+  it('the leader sees in Leader View who asked for cover, and then the new name, taken by cover', async () => {
+    const portal = await openWith(ADMIN);
+    const ana = await portal.agentOf(ANA);
+    const request = (await ana.post(`/api/allocations/${portal.allocationIds[0]}/cover`).send({}).expect(201)).body.id as number;
+    const first = renderApp('/events', { preloadedState: { events: LEADER_VIEW } });
+    const list = await screen.findByRole('list', { name: 'Escala de membros' }, { timeout: 10_000 });
+    const item = () => list.querySelector<HTMLElement>('[data-event-id="5"]')!.closest('li')!;
+    await within(await waitForItem(item)).findByText('Pediu cobertura');
+    first.unmount();
+    const marcos = await portal.agentOf(MEMBER);
+    await marcos.post(`/api/cover-requests/${request}/accept`).expect(200);
+    renderApp('/events', { preloadedState: { events: LEADER_VIEW } });
+    const again = await screen.findByRole('list', { name: 'Escala de membros' }, { timeout: 10_000 });
+    const row = await within(again.querySelector<HTMLElement>('[data-event-id="5"]')!.closest('li')!).findByText('Assumiu por cobertura');
+    expect(row.closest('.event-allocations__who')?.textContent).toContain('Marcos Membro');
   });
 });

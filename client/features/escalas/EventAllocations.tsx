@@ -125,6 +125,9 @@ function AllocationItem({ allocation, confirming, onConfirm, onKeep, onRemoved }
         {allocation.status === 'declined' && allocation.reason ? (
           <span className="event-allocations__reason">Motivo: {allocation.reason}</span>
         ) : null}
+        {/* docs/product.md §10: who asked for cover (still serving until someone takes it), and who took a place. */}
+        {allocation.cover?.status === 'open' && allocation.status !== 'covered' ? <span className="event-allocations__reason">Pediu cobertura</span> : null}
+        {allocation.source === 'cover' ? <span className="event-allocations__reason">Assumiu por cobertura</span> : null}
       </span>
       <DeliveryState delivery={allocation.delivery} />
       {confirming ? (
