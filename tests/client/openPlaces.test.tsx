@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, ANA, EVENTS, freezeNow, MEMBER } from './support/fixtures.ts';
+import { ADMIN, ANA, EVENTS, freezeNow, LEADER, MEMBER } from './support/fixtures.ts';
 import { seedNetwork } from './support/networkSeed.ts';
 import { openPortal, type PortalSeed } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
@@ -99,5 +99,27 @@ describe('"Vagas abertas" in Gestão da rede (issue 24)', () => {
     await waitFor(() => expect(toggle).toBeChecked());
     const row = await portal.api.database.db.selectFrom('team_settings').select('self_signup').where('church_id', '=', network.churchId('Sede')).executeTakeFirst();
     expect(row?.self_signup).toBe(1);
+  });
+});
+
+describe('"Lembrar quem não respondeu" on the leader’s home page (issue 24)', () => {
+  beforeEach(() => {
+    freezeNow();
+  });
+
+  it('reminds the pending members of an event, then says when it was sent and when it may go again', async () => {
+    const { portal } = await openWith(LEADER, '/', false);
+    const { db } = portal.api.database;
+    await db.updateTable('allocations').set({ status: 'pending', responded_at: null }).where('id', '=', portal.allocationIds[0]!).execute();
+    await userEvent.click(await screen.findByRole('button', { name: /^Lembrar quem não respondeu: Culto/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Lembrar quem não respondeu: Culto/ });
+    expect(await within(dialog).findByText('1 pessoa ainda não respondeu.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Nenhum lembrete enviado ainda.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar lembrete' }));
+    expect(await within(dialog).findByText('1 pessoa foi lembrada por e-mail.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Último lembrete: /)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Um novo lembrete pode ir a partir de /)).toBeInTheDocument();
+    const mails = await db.selectFrom('outbox').select('recipient_id').where('kind', '=', 'nudge').execute();
+    expect(mails).toEqual([{ recipient_id: ADMIN.id }]);
   });
 });

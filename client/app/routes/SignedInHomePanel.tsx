@@ -6,6 +6,7 @@ import { NextServices } from '../../features/escalas/NextServices.tsx';
 import { MyTeams } from '../../features/gapMatrix/MyTeams.tsx';
 import { useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
 import { SignedInHome } from '../../features/home/SignedInHome.tsx';
+import { NudgeButton } from '../../features/openPlaces/NudgeButton.tsx';
 import { OpenPlaces } from '../../features/openPlaces/OpenPlaces.tsx';
 import type { Session } from '../../kit/session/useSession.ts';
 import { usePublicConfig } from '../publicConfig.ts';
@@ -39,5 +40,12 @@ function LeaderAnswers() {
     return { from: today, to: addDays(today, LEADER_DAYS_AHEAD) };
   });
   const events = useGetEventsInRangeQuery(range, { refetchOnMountOrArgChange: true });
-  return <MissingAnswers range={range} events={events.data} rangeText={`dos próximos ${LEADER_DAYS_AHEAD} dias`} />;
+  return (
+    <MissingAnswers
+      range={range}
+      events={events.data}
+      rangeText={`dos próximos ${LEADER_DAYS_AHEAD} dias`}
+      renderPendingAction={(event, label) => <NudgeButton eventId={event.id} eventLabel={label} />}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/formats.ts';
 import type { Allocation } from '../../../shared/schemas/escalas.ts';
@@ -18,6 +18,8 @@ export interface MissingAnswersProps {
   events: readonly Event[] | undefined;
   /** How the range is said: `nos próximos 60 dias`. */
   rangeText: string;
+  /** Under an event with answers still missing: "Lembrar quem não respondeu" (docs/product.md §10). */
+  renderPendingAction?: (event: Event, label: string) => ReactNode;
 }
 
 interface EventAnswers {
@@ -29,7 +31,7 @@ interface EventAnswers {
  * A leader's home page (docs/product.md §1): the events ahead whose escala still has answers missing (pending) or
  * declines, with who has not answered and who declined, and why.
  */
-export function MissingAnswers({ range, events, rangeText }: MissingAnswersProps) {
+export function MissingAnswers({ range, events, rangeText, renderPendingAction }: MissingAnswersProps) {
   const { timeZone } = usePublicConfig();
   const headingId = useId();
   const answers = useGetAnswersInRangeQuery(range, { refetchOnMountOrArgChange: true });
@@ -74,6 +76,7 @@ export function MissingAnswers({ range, events, rangeText }: MissingAnswersProps
                     Aguardando resposta: {pending.map((allocation) => `${allocation.member.name} (${allocation.department.name})`).join(', ')}
                   </p>
                 ) : null}
+                {pending.length > 0 ? renderPendingAction?.(event, `${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`) : null}
                 {declined.length > 0 ? (
                   <ul className="services-summary__declines" aria-label={`Recusas: ${eventName(event)}`}>
                     {declined.map((allocation) => (
