@@ -123,3 +123,19 @@ describe('"Lembrar quem não respondeu" on the leader’s home page (issue 24)',
     expect(mails).toEqual([{ recipient_id: ADMIN.id }]);
   });
 });
+
+describe('"Vagas abertas" of the teams a member leads, on the home page (issue 24)', () => {
+  beforeEach(() => {
+    freezeNow();
+  });
+
+  it('a team leader switches self sign-up of their team', async () => {
+    const { portal, network } = await openWith(MEMBER, '/', false);
+    const toggle = await screen.findByRole('checkbox', { name: 'Vagas abertas: Louvor — Sede' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    const row = await portal.api.database.db.selectFrom('team_settings').select('self_signup').where('church_id', '=', network.churchId('Sede')).executeTakeFirst();
+    expect(row?.self_signup).toBe(1);
+  });
+});

@@ -68,11 +68,13 @@ describePortal(
         const column = await chosen.getAttribute('data-column');
         expect(eventId && column).toBeTruthy();
         const cell = cellOf(visit, eventId!, column!);
-        const label = (await cell.getByRole('button').getAttribute('aria-label')) ?? '';
+        // The cell's count is its first button; an open cell also offers "SOS" (docs/product.md §10).
+        const countButton = cell.locator('button.gap-matrix__button');
+        const label = (await countButton.getAttribute('aria-label')) ?? '';
         const [department, position] = label.split(',')[0]!.split(' — ');
 
         // Enter on the focused cell opens the allocation for that event, department and position.
-        await cell.getByRole('button').focus();
+        await countButton.focus();
         await page.keyboard.press('Enter');
         const dialog = page.getByRole('dialog', { name: 'Allocate Member to Event' });
         await dialog.waitFor();
@@ -103,7 +105,7 @@ describePortal(
         expect(await cell.textContent()).toContain('1/1');
         expect(await cell.textContent()).toContain('1 aguardando');
         expect(await cell.textContent()).not.toContain('Completa');
-        expect(await cell.getByRole('button').getAttribute('aria-label')).toMatch(/Aguardando 1 resposta\.$/);
+        expect(await countButton.getAttribute('aria-label')).toMatch(/Aguardando 1 resposta\.$/);
 
         // Marcos confirms, from his own session.
         const member = await signInThroughApi(visit.baseUrl, DEMO_MEMBER_EMAIL);

@@ -8,6 +8,7 @@ import { useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
 import { SignedInHome } from '../../features/home/SignedInHome.tsx';
 import { NudgeButton } from '../../features/openPlaces/NudgeButton.tsx';
 import { OpenPlaces } from '../../features/openPlaces/OpenPlaces.tsx';
+import { SelfSignupToggle } from '../../features/openPlaces/SelfSignupToggle.tsx';
 import type { Session } from '../../kit/session/useSession.ts';
 import { usePublicConfig } from '../publicConfig.ts';
 
@@ -27,7 +28,7 @@ export function SignedInHomePanel({ session }: { session: SignedIn }) {
       <NextServices memberId={session.user.id} />
       <CoverRequests />
       <OpenPlaces />
-      <MyTeams />
+      <MyTeams renderLedTeam={({ label, ...team }) => <SelfSignupToggle {...team} teamLabel={label} />} />
       {session.canAllocate ? <LeaderAnswers /> : null}
     </SignedInHome>
   );

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { leadsATeam, useGetMyTeamsQuery } from '../../kit/network/networkApi.ts';
 import './MyTeams.css';
@@ -10,7 +10,12 @@ export const GAP_MATRIX_PATH = '/escalas/lacunas';
  * The home page's "Suas equipes" (`GET /api/me/teams`): the teams I belong to with the positions I fill, and
  * for a team leader the way to the gap matrix. Nothing when I am on no team.
  */
-export function MyTeams() {
+export interface MyTeamsProps {
+  /** Under a team I lead: its settings ("Vagas abertas", docs/product.md §10). */
+  renderLedTeam?: (team: { churchId: number; departmentId: number; label: string }) => ReactNode;
+}
+
+export function MyTeams({ renderLedTeam }: MyTeamsProps = {}) {
   const headingId = useId();
   const teams = useGetMyTeamsQuery(undefined, { refetchOnMountOrArgChange: true });
   if (!teams.data || teams.data.length === 0) return null;
@@ -25,6 +30,7 @@ export function MyTeams() {
             <strong>{team.department.name}</strong> — {team.church.name}
             {team.positions.length > 0 ? <span className="my-teams__detail"> · {team.positions.map((position) => position.name).join(', ')}</span> : null}
             {team.leader ? <span className="my-teams__badge">Líder</span> : null}
+            {team.leader ? renderLedTeam?.({ churchId: team.church.id, departmentId: team.department.id, label: `${team.department.name} — ${team.church.name}` }) : null}
           </li>
         ))}
       </ul>

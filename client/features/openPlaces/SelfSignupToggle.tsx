@@ -5,10 +5,12 @@ import { useGetTeamSettingsQuery, usePatchTeamSettingsMutation } from './openPla
 export interface SelfSignupToggleProps {
   churchId: number;
   departmentId: number;
+  /** The team, when several toggles share a page: the checkbox reads `Vagas abertas: Louvor — Sede`. */
+  teamLabel?: string;
 }
 
 /** "Vagas abertas" of a team (docs/product.md §10): may its members sign themselves up for its open places. */
-export function SelfSignupToggle({ churchId, departmentId }: SelfSignupToggleProps) {
+export function SelfSignupToggle({ churchId, departmentId, teamLabel }: SelfSignupToggleProps) {
   const id = useId();
   const hintId = useId();
   const settings = useGetTeamSettingsQuery({ churchId, departmentId });
@@ -31,6 +33,7 @@ export function SelfSignupToggle({ churchId, departmentId }: SelfSignupTogglePro
           checked={settings.data?.self_signup ?? false}
           disabled={!settings.data || saving.isLoading}
           aria-describedby={hintId}
+          {...(teamLabel ? { 'aria-label': `Vagas abertas: ${teamLabel}` } : {})}
           onChange={(event) => void change(event.target.checked)}
         />{' '}
         Vagas abertas
