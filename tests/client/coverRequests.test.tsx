@@ -64,6 +64,20 @@ describe('cover requests on the screens (issue 24)', () => {
     expect((await db.selectFrom('cover_requests').select('status').executeTakeFirstOrThrow()).status).toBe('withdrawn');
   });
 
+  it('declining offers "Pedir cobertura" first, before the reason', async () => {
+    const portal = await openWith(ANA);
+    renderApp('/events', { preloadedState: { events: MY_EVENTS } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Não posso' }));
+    const answer = screen.getByRole('group', { name: /^Resposta: Culto/ });
+    expect(within(answer).getByText(/^Prefere pedir cobertura\?/)).toBeInTheDocument();
+    await userEvent.click(within(answer).getByRole('button', { name: /^Pedir cobertura: Culto/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedir cobertura' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pedir cobertura' }));
+    await waitFor(async () => expect(await portal.api.database.db.selectFrom('cover_requests').select('status').execute()).toEqual([{ status: 'open' }]));
+    // Nothing was declined: Ana still serves until someone takes her place.
+    expect((await portal.api.database.db.selectFrom('allocations').select('status').executeTakeFirstOrThrow()).status).toBe('pending');
+  });
+
   it('another member sees "Pedidos de cobertura" on the home page and takes the place with "Assumir"', async () => {
     const portal = await openWith(MEMBER);
     const ana = await portal.agentOf(ANA);

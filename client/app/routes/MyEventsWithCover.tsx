@@ -5,9 +5,11 @@ import { MyEvents, type MyEventsProps } from '../../features/escalas/MyEvents.ts
 
 /**
  * My Events with the cover requests of docs/product.md §10: the requests I may take above my services
- * ("Pedidos de cobertura", "Assumir"), and "Pedir cobertura" under each service of mine still ahead. One module,
+ * ("Pedidos de cobertura", "Assumir"), and "Pedir cobertura" under each service of mine still ahead — offered again,
+ * first, when I decline one. One module,
  * loaded when a member opens the tab (a visitor's /events downloads none of it).
  */
-export function MyEventsWithCover(props: Omit<MyEventsProps, 'before' | 'serviceExtras'>) {
-  return <MyEvents {...props} before={<CoverRequests />} serviceExtras={(event: MyEvent) => <CoverRequestControl service={event} />} />;
+export function MyEventsWithCover(props: Omit<MyEventsProps, 'before' | 'serviceExtras' | 'declineAlternative'>) {
+  const control = (event: MyEvent) => <CoverRequestControl service={event} />;
+  return <MyEvents {...props} before={<CoverRequests />} serviceExtras={control} declineAlternative={control} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AllocationStatus } from '../../../shared/schemas/escalas.ts';
 import { RESPONSE_NOTE_MAX } from '../../../shared/limits.ts';
 import type { AllocationAnswer } from '../../../shared/schemas/responses.ts';
@@ -18,6 +18,8 @@ export interface AnswerControlsProps {
   error: string | null;
   /** Sends the answer; resolves true once it is saved (the reason form closes then). */
   onAnswer: (answer: AllocationAnswer, reason: string | null) => Promise<boolean>;
+  /** Offered before the reason when I decline (docs/product.md §10: "Pedir cobertura" first); none by default. */
+  declineAlternative?: ReactNode;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface AnswerControlsProps {
  * event starts: the buttons stay where they are, and so does the focus (a call in flight makes them
  * `aria-disabled`, not `disabled`, which would drop the focus).
  */
-export function AnswerControls({ status, label, busy, error, onAnswer }: AnswerControlsProps) {
+export function AnswerControls({ status, label, busy, error, onAnswer, declineAlternative }: AnswerControlsProps) {
   const id = useId();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
@@ -57,6 +59,13 @@ export function AnswerControls({ status, label, busy, error, onAnswer }: AnswerC
 
   return (
     <div className="answer" role="group" aria-label={`Resposta: ${label}`} aria-busy={busy || undefined}>
+      {declining && declineAlternative && status !== 'declined' ? (
+        // Beside the form, not in it: the alternative has a dialog form of its own.
+        <div className="answer__alternative">
+          <p className="answer__hint">Prefere pedir cobertura? Quem da equipe puder assume seu lugar, e você continua na escala até alguém assumir.</p>
+          {declineAlternative}
+        </div>
+      ) : null}
       {declining ? (
         <form className="answer__decline" onSubmit={(submit) => void decline(submit)} noValidate>
           <label className="answer__label" htmlFor={`${id}-reason`}>

@@ -26,6 +26,8 @@ export interface MyEventsProps {
   before?: ReactNode;
   /** Under each of my services, after my answer: what another feature offers for it ("Pedir cobertura"). */
   serviceExtras?: (event: MyEvent) => ReactNode;
+  /** Offered first when I decline one of my services ("Pedir cobertura", docs/product.md §10). */
+  declineAlternative?: (event: MyEvent) => ReactNode;
 }
 
 /** Where I serve, and what the event is when it says: `Louvor — Vocal · Culto de jovens · Templo Sede`. */
@@ -38,7 +40,7 @@ export function myEventDetail(event: MyEvent): string {
  * My Events of a signed-in member: only where they serve, with the department and their answer, which they give
  * or change there while the event is ahead; their days highlighted.
  */
-export function MyEvents({ session, renderBoard, before, serviceExtras }: MyEventsProps) {
+export function MyEvents({ session, renderBoard, before, serviceExtras, declineAlternative }: MyEventsProps) {
   const myEvents = useMyEvents({ skip: session.status !== 'signedIn' });
   const me = session.user;
   return renderBoard({
@@ -55,6 +57,6 @@ export function MyEvents({ session, renderBoard, before, serviceExtras }: MyEven
     isLoading: myEvents.isLoading || session.status === 'loading',
     emptyText: 'Você ainda não está escalado em nenhum evento.',
     eventDetail: myEventDetail,
-    eventExtras: me ? (event) => <MyService service={event} memberId={me.id} extra={serviceExtras?.(event)} /> : undefined,
+    eventExtras: me ? (event) => <MyService service={event} memberId={me.id} extra={serviceExtras?.(event)} declineAlternative={declineAlternative?.(event)} /> : undefined,
   });
 }

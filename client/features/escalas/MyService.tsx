@@ -27,6 +27,8 @@ export interface MyServiceProps {
   showTeam?: boolean;
   /** After my answer: what another feature offers for this service ("Pedir cobertura"). */
   extra?: ReactNode;
+  /** Offered first when I decline: what another feature offers instead ("Pedir cobertura"). */
+  declineAlternative?: ReactNode;
 }
 
 /** One answer of mine: `POST /api/allocations/{id}/response`, shown at once (and undone if refused). */
@@ -46,7 +48,7 @@ export function useMyAnswer(service: MyEvent) {
 /**
  * Under one of my services: my answer, `Confirmar` / `Não posso` while the event is ahead, and who serves with me.
  */
-export function MyService({ service, memberId, showTeam = true, extra }: MyServiceProps) {
+export function MyService({ service, memberId, showTeam = true, extra, declineAlternative }: MyServiceProps) {
   const { timeZone } = usePublicConfig();
   const { answer, busy, error } = useMyAnswer(service);
   const [now] = useState(() => Date.now());
@@ -65,6 +67,7 @@ export function MyService({ service, memberId, showTeam = true, extra }: MyServi
           busy={busy}
           error={error}
           onAnswer={answer}
+          declineAlternative={declineAlternative}
         />
       ) : null}
       {extra}
