@@ -3,7 +3,8 @@
  * The portal's service worker, built by vite-plugin-pwa (injectManifest) with Workbox's own strategies:
  * - the app shell (every script, style sheet and icon of the build) precached, replaced as a whole by a new deploy;
  * - pages network-first, so an online visit always gets the current page and configuration, and the three
- *   pre-rendered pages kept from the install on, for a reload without network;
+ *   pre-rendered pages and the shell kept from the install on, for a reload without network (a page never opened
+ *   gets the shell);
  * - for a signed-in member, `GET /api/auth/me`, My Events and the page's events network-first, their last answers
  *   kept per account (the page names it, offlineContract.ts) and marked when given back from the store; the page
  *   deletes that store when its user signs out.
@@ -44,13 +45,24 @@ const pageKey: WorkboxPlugin = {
   },
 };
 
+/** The shell (an empty page the app fills), kept from the install on like the pre-rendered pages. */
+const SHELL = '/index.html';
+
+/**
+ * A page never opened with a network, asked without one: the shell instead of the browser's own (English) error
+ * page — the app draws the route and says it has no connection.
+ */
+const shellWhenOffline: WorkboxPlugin = {
+  handlerDidError: async () => (await caches.open(PAGES_CACHE)).match(new URL(SHELL, self.location.origin).href),
+};
+
 const pages = new NetworkFirst({
   cacheName: PAGES_CACHE,
   networkTimeoutSeconds: 4,
-  plugins: [new CacheableResponsePlugin({ statuses: [200] }), pageKey, new ExpirationPlugin({ maxEntries: 20 })],
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), pageKey, new ExpirationPlugin({ maxEntries: 20 }), shellWhenOffline],
 });
 registerRoute(new NavigationRoute(pages, { denylist: [/^\/api(\/|$)/] }));
-warmStrategyCache({ urls: Object.keys(PRERENDERED_PAGES), strategy: pages });
+warmStrategyCache({ urls: [...Object.keys(PRERENDERED_PAGES), SHELL], strategy: pages });
 
 /** What is kept for one account is found only with that account's id. */
 const accountKey: WorkboxPlugin = {

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { api } from '../../app/api.ts';
 import { connectionBack, selectSavedSince } from './offlineState.ts';
 import { savedAtText } from './savedAtText.ts';
+import { useBrowserOnline } from './useBrowserOnline.ts';
 import './OfflineBanner.css';
 
 export interface OfflineBannerProps {
@@ -12,10 +13,13 @@ export interface OfflineBannerProps {
 
 /**
  * `sem conexão — dados de 09:41` while what the page shows came from the service worker's store because the
- * network failed (kit/offline). When the browser is back online, the member's answers are asked again.
+ * network failed (kit/offline); `sem conexão` alone while the browser has no network and nothing was kept for
+ * the page (a page never opened online, whose shell the worker served). When the browser is back online, the
+ * member's answers are asked again.
  */
 export function OfflineBanner({ timeZone }: OfflineBannerProps) {
   const savedSince = useSelector(selectSavedSince);
+  const online = useBrowserOnline();
   const dispatch = useDispatch();
 
   useEffect(() => {
@@ -31,7 +35,11 @@ export function OfflineBanner({ timeZone }: OfflineBannerProps) {
   return (
     // A live region from the start, so the notice is announced when it appears.
     <div className="offline-banner" aria-live="polite">
-      {savedSince === null ? null : <p className="offline-banner__text">sem conexão — dados de {savedAtText(savedSince, timeZone)}</p>}
+      {savedSince !== null ? (
+        <p className="offline-banner__text">sem conexão — dados de {savedAtText(savedSince, timeZone)}</p>
+      ) : online ? null : (
+        <p className="offline-banner__text">sem conexão</p>
+      )}
     </div>
   );
 }

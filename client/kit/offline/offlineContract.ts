@@ -21,7 +21,12 @@ export function isSessionRead(pathname: string): boolean {
   return pathname === '/api/auth/me';
 }
 
-/** The reads kept per account: My Events, and the events of the page's two months. */
+/**
+ * The reads kept per account: My Events, the events of the page's two months, and the churches (the detailed
+ * list names each event's church by its id: without them an offline list lost its churches).
+ */
 export function isPrivateRead(pathname: string, search: URLSearchParams): boolean {
-  return pathname === '/api/me/events' || (pathname === '/api/events' && search.has('from') && search.has('to'));
+  return (
+    pathname === '/api/me/events' || pathname === '/api/churches' || (pathname === '/api/events' && search.has('from') && search.has('to'))
+  );
 }

@@ -88,6 +88,12 @@ describePortal(
       await freshPhone(visit);
       const { myEvents, readBetween } = await memberVisitOnline(visit);
       const onlineItems = await page.getByRole('list', { name: 'Minhas escalas' }).getByRole('listitem').allInnerTexts();
+      await page.getByRole('tab', { name: 'Next Events' }).click();
+      const nextEvents = page.getByRole('list', { name: 'Próximos eventos' });
+      // The signed-in list names each event's church and place (the detailed list, `?detail=full`).
+      await visit.until(async () => (await nextEvents.innerText()).includes('Sede'), 'the events with their church');
+      const onlineEvents = await nextEvents.getByRole('listitem').allInnerTexts();
+      await openMyEvents(page);
 
       await page.context().setOffline(true);
       await page.reload();
@@ -103,7 +109,9 @@ describePortal(
       expect(times.map((time) => `sem conexão — dados de ${time}`)).toContain(await banner.textContent());
 
       await page.getByRole('tab', { name: 'Next Events' }).click();
-      expect(await page.getByRole('list', { name: 'Próximos eventos' }).getByRole('listitem').count()).toBeGreaterThan(0);
+      // Offline, the same events with the same church and place (issue 21, item 11).
+      const offlineEvents = page.getByRole('list', { name: 'Próximos eventos' }).getByRole('listitem');
+      await visit.until(async () => JSON.stringify(await offlineEvents.allInnerTexts()) === JSON.stringify(onlineEvents), 'the kept detailed list');
 
       // Back online, the answers are asked again from the network, and the notice goes. Playwright's `online`
       // event can reach the page before its worker has the network back: the page is told again once it has.
@@ -122,6 +130,19 @@ describePortal(
       await page.reload();
       await page.getByRole('list', { name: 'Próximos eventos' }).waitFor();
       expect(await page.getByText(/^sem conexão/).count()).toBe(0);
+      expect(visit.pageErrors).toEqual([]);
+    });
+
+    portalTest('a page never opened online, opened without network: the shell says "sem conexão", not the browser\'s error page', async (visit) => {
+      const { page } = visit;
+      await freshPhone(visit);
+      await memberVisitOnline(visit);
+      await page.context().setOffline(true);
+      // Availability was never opened on this phone: the worker has no copy of it, and gives the shell.
+      await visit.goto('/disponibilidade');
+      await expectAccountLink(visit, 'Marcos');
+      await page.getByText('sem conexão', { exact: true }).waitFor();
+      await page.context().setOffline(false);
       expect(visit.pageErrors).toEqual([]);
     });
 
@@ -148,7 +169,8 @@ describePortal(
       const text = await page.locator('body').innerText();
       expect(text).not.toContain('Marcos');
       for (const event of myEvents) expect(text).not.toContain(event.department.name);
-      expect(await page.getByText(/^sem conexão/).count()).toBe(0);
+      // Offline, the notice says so, but shows nothing kept of the member (no "dados de").
+      expect(await page.getByText(/^sem conexão — dados/).count()).toBe(0);
 
       // Online again: the sign-out the server did not hear is sent before anything else, so the session is over.
       await page.context().setOffline(false);
