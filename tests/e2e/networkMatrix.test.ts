@@ -132,10 +132,12 @@ describePortal(
         expect(widths.page).toBeLessThanOrEqual(widths.viewport);
         const inside = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
         expect(inside.client).toBeLessThanOrEqual(widths.viewport);
-        // Reachable by keyboard: the region itself, the first event's Necessidades, then its cells.
+        // Reachable by keyboard: the region itself, the first event's Necessidades and Lembrar quem não respondeu, then its cells.
         await region.focus();
         await page.keyboard.press('Tab');
         expect(await page.evaluate(() => document.activeElement?.textContent ?? null)).toBe('Necessidades');
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent ?? null)).toBe('Lembrar quem não respondeu');
         await page.keyboard.press('Tab');
         expect(await page.evaluate(() => document.activeElement?.closest('td')?.getAttribute('data-status') ?? null)).not.toBeNull();
       },
