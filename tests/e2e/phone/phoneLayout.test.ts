@@ -172,6 +172,32 @@ describePortal('on a 360 × 740 phone (issue 16)', (portalTest) => {
   );
 
   portalTest(
+    'Lacunas of a network leader: the page never scrolls sideways, and a cell’s dialog opens with its title and submit in view (issue 21, item 3)',
+    async (visit) => {
+      const { page } = visit;
+      await signInAsLeader(visit);
+      await visit.goto('/escalas/lacunas');
+      const region = page.getByRole('region', { name: 'Lacunas por evento e função' });
+      await region.locator('table').waitFor();
+      // Every team's columns: the matrix is far wider than the phone, inside its own scroll box.
+      expect(await region.evaluate((element) => element.scrollWidth)).toBeGreaterThan(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.body.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+      await region.locator('td[data-status] button').first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      const title = await box(dialog.getByRole('heading').first());
+      const submit = await box(dialog.locator('button[type="submit"]').first());
+      for (const part of [title, submit]) {
+        expect(part.x).toBeGreaterThanOrEqual(0);
+        expect(part.x + part.width).toBeLessThanOrEqual(PHONE.width);
+      }
+    },
+    PHONE,
+  );
+
+  portalTest(
     'a leader’s allocation dialog shows the whole Date; Editar and Cancelar are 44 px targets',
     async (visit) => {
       const { page } = visit;
