@@ -7,6 +7,7 @@ import { usersRouter } from '../accounts/usersRouter.ts';
 import { loadSession } from '../accounts/loadSession.ts';
 import { availabilityRouter } from '../availability/availabilityRouter.ts';
 import { calendarFeedsRouter } from '../calendarFeeds/calendarFeedsRouter.ts';
+import { catalogRouter } from '../escalas/catalogRouter.ts';
 import { churchesRouter } from '../churches/churchesRouter.ts';
 import { coverRequestsRouter } from '../coverRequests/coverRequestsRouter.ts';
 import type { Database } from '../db/openDatabase.ts';
@@ -96,6 +97,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(passwordResetRouter(context));
   app.use(usersRouter(context));
   app.use(churchesRouter(context));
+  app.use(catalogRouter(context));
   app.use(teamsRouter(context));
   app.use(openPlacesRouter(context));
   app.use(auditRouter(context));

@@ -1,14 +1,21 @@
 import { Router } from 'express';
 import { NAME_KEY_MAX, nameKey } from '../../shared/nameKey.ts';
-import { createChurchRequestSchema } from '../../shared/schemas/network.ts';
+import { idParamSchema } from '../../shared/schemas/common.ts';
+import { createChurchRequestSchema, updateChurchRequestSchema } from '../../shared/schemas/network.ts';
 import type { ApiContext } from '../http/apiContext.ts';
-import { badRequest } from '../http/httpError.ts';
+import { notFound } from '../http/httpError.ts';
+import { refuseWhileInUse } from '../http/inUse.ts';
+import { requireUsableNameKey } from '../http/nameKeyRules.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireAdmin } from '../http/requireUser.ts';
+import { churchUses, deleteChurch, updateChurch } from './churchEdits.ts';
 import { insertChurch, listChurches } from './churchQueries.ts';
 import { ChurchExists } from './errors.ts';
 
-/** The churches of the network (docs/product.md §8): everyone reads them (the events page filters by church), admins add. */
+/**
+ * The churches of the network (docs/product.md §8): everyone reads them (the events page filters by church), admins
+ * add, rename and delete them — a church with events or team members is not deleted (409 `in_use`, saying what).
+ */
 export function churchesRouter({ database, now }: ApiContext): Router {
   const router = Router();
   const { db } = database;
@@ -20,13 +27,31 @@ export function churchesRouter({ database, now }: ApiContext): Router {
   router.post('/api/churches', async (req, res) => {
     requireAdmin(req);
     const { name, city } = parseInput(createChurchRequestSchema, req.body);
-    const key = nameKey(name);
-    // A name of accents alone would leave nothing to compare; a few scripts grow when their accents are removed.
-    if (key === '') throw badRequest('Requisição inválida (name): o nome precisa ter ao menos uma letra.', { fields: { name: 'Informe o nome da igreja.' } });
-    if (key.length > NAME_KEY_MAX) throw badRequest('Requisição inválida (name): o nome é longo demais.', { fields: { name: 'O nome é longo demais.' } });
+    requireUsableNameKey(nameKey(name), NAME_KEY_MAX, 'Informe o nome da igreja.');
     const church = await insertChurch(db, name, city ?? null, now());
     if (!church) throw new ChurchExists();
     res.status(201).json(church);
+  });
+
+  router.patch('/api/churches/:id', async (req, res) => {
+    requireAdmin(req);
+    const id = parseInput(idParamSchema, req.params.id);
+    const changes = parseInput(updateChurchRequestSchema, req.body);
+    if (changes.name !== undefined) requireUsableNameKey(nameKey(changes.name), NAME_KEY_MAX, 'Informe o nome da igreja.');
+    const church = await updateChurch(db, id, changes);
+    if (church === 'exists') throw new ChurchExists();
+    if (!church) throw notFound('Igreja não encontrada.');
+    res.json(church);
+  });
+
+  router.delete('/api/churches/:id', async (req, res) => {
+    requireAdmin(req);
+    const id = parseInput(idParamSchema, req.params.id);
+    const church = (await listChurches(db)).find((entry) => entry.id === id);
+    if (!church) throw notFound('Igreja não encontrada.');
+    refuseWhileInUse(`A igreja ${church.name}`, await churchUses(db, id));
+    await deleteChurch(db, id);
+    res.status(204).end();
   });
 
   return router;

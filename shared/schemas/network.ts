@@ -46,6 +46,12 @@ export const createChurchRequestSchema = z.strictObject({
 });
 export type CreateChurchRequest = z.input<typeof createChurchRequestSchema>;
 
+/** `PATCH /api/churches/{id}` (admin): a new name, a new city (empty: none), or both. */
+export const updateChurchRequestSchema = createChurchRequestSchema
+  .partial()
+  .refine((changes) => changes.name !== undefined || changes.city !== undefined, { message: 'Informe o nome ou a cidade.' });
+export type UpdateChurchRequest = z.input<typeof updateChurchRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Positions: GET /api/departments/{id}/positions (signed in), POST (admin)
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+import { nameKey } from '../../shared/nameKey.ts';
+import type { Church } from '../../shared/schemas/network.ts';
+import { isUniqueViolation } from '../db/isUniqueViolation.ts';
+import type { DB } from '../db/schema.ts';
+import type { Use } from '../http/inUse.ts';
+
+/** Renames a church or changes its city; undefined when there is none, 'exists' when the name is another's. */
+export async function updateChurch(db: Kysely<DB>, id: number, changes: { name?: string; city?: string | null }): Promise<Church | 'exists' | undefined> {
+  try {
+    return await db
+      .updateTable('churches')
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name, name_key: nameKey(changes.name) } : {}),
+        ...(changes.city !== undefined ? { city: changes.city } : {}),
+      })
+      .where('id', '=', id)
+      .returning(['id', 'name', 'city'])
+      .executeTakeFirst();
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'exists';
+    throw error;
+  }
+}
+
+const countOf = async (query: Promise<{ count: string | number | bigint } | undefined>) => Number((await query)?.count ?? 0);
+
+/** What still points at a church: its events and the people of its teams. */
+export async function churchUses(db: Kysely<DB>, id: number): Promise<Use[]> {
+  const count = sql<number>`count(*)`.as('count');
+  return [
+    [await countOf(db.selectFrom('events').select(count).where('church_id', '=', id).executeTakeFirst()), 'evento', 'eventos'],
+    [
+      await countOf(db.selectFrom('team_members').select(sql<number>`count(distinct user_id)`.as('count')).where('church_id', '=', id).executeTakeFirst()),
+      'pessoa em equipes',
+      'pessoas em equipes',
+    ],
+  ];
+}
+
+export async function deleteChurch(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('churches').where('id', '=', id).execute();
+}
