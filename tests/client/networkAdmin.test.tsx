@@ -75,7 +75,9 @@ describe('the network’s admin screens (issue 15)', () => {
     const { portal, user } = await openAdmin();
     const departments = section('Departamentos e funções');
     const louvor = await within(departments).findByRole('listitem', { name: 'Louvor' });
-    expect(await within(louvor).findByRole('list', { name: 'Funções de Louvor' })).toHaveTextContent('BateriaVocal');
+    // Each position with its Editar and Excluir (issue 21, item 7).
+    const louvorPositions = await within(louvor).findByRole('list', { name: 'Funções de Louvor' });
+    expect(within(louvorPositions).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['BateriaEditarExcluir', 'VocalEditarExcluir']);
 
     const form = within(departments).getByRole('form', { name: 'Novo departamento' });
     await user.type(within(form).getByLabelText('Nome do departamento'), 'Som');

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
+import { CatalogItemActions } from './CatalogItemActions.tsx';
+import { useDeleteChurchMutation, useUpdateChurchMutation } from './catalogEditApi.ts';
 import { CreateForm } from './CreateForm.tsx';
 import { useCreateChurchMutation } from './networkAdminApi.ts';
 
@@ -8,6 +10,8 @@ export function ChurchesSection() {
   const headingId = useId();
   const churches = useGetChurchesQuery();
   const [createChurch] = useCreateChurchMutation();
+  const [updateChurch] = useUpdateChurchMutation();
+  const [deleteChurch] = useDeleteChurchMutation();
   return (
     <section className="network-admin__card" aria-labelledby={headingId} id="igrejas">
       <h2 id={headingId} className="network-admin__subtitle">
@@ -25,6 +29,22 @@ export function ChurchesSection() {
             <li key={church.id} className="network-admin__item">
               <span className="network-admin__name">{church.name}</span>
               {church.city ? <span className="network-admin__detail">{church.city}</span> : null}
+              <CatalogItemActions
+                what={`a igreja ${church.name}`}
+                name={church.name}
+                fields={[
+                  { name: 'name', label: 'Nome da igreja', initial: church.name, missing: 'Informe o nome da igreja.' },
+                  { name: 'city', label: 'Cidade', initial: church.city ?? '', hint: 'Opcional.' },
+                ]}
+                onSave={async ({ name = '', city = '' }) => {
+                  const saved = await updateChurch({ id: church.id, name, city }).unwrap();
+                  return `Igreja salva: ${saved.name}.`;
+                }}
+                onDelete={async () => {
+                  await deleteChurch({ id: church.id }).unwrap();
+                  return `Igreja excluída: ${church.name}.`;
+                }}
+              />
             </li>
           ))}
         </ul>

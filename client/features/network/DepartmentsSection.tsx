@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { Department } from '../../../shared/schemas/escalas.ts';
 import { useGetDepartmentsQuery, useGetPositionsQuery } from '../../kit/network/networkApi.ts';
+import { CatalogItemActions } from './CatalogItemActions.tsx';
+import { useDeleteDepartmentMutation, useDeletePositionMutation, useRenameDepartmentMutation, useRenamePositionMutation } from './catalogEditApi.ts';
 import { CreateForm } from './CreateForm.tsx';
 import { useCreateDepartmentMutation, useCreatePositionMutation } from './networkAdminApi.ts';
 
@@ -56,21 +58,51 @@ export function DepartmentsSection({ suggestedName }: DepartmentsSectionProps) {
 function DepartmentItem({ department }: { department: Department }) {
   const positions = useGetPositionsQuery(department.id);
   const [createPosition] = useCreatePositionMutation();
+  const [renameDepartment] = useRenameDepartmentMutation();
+  const [deleteDepartment] = useDeleteDepartmentMutation();
+  const [renamePosition] = useRenamePositionMutation();
+  const [deletePosition] = useDeletePositionMutation();
   const itemId = useId();
   return (
     <li className="network-admin__item network-admin__item--department" aria-labelledby={`${itemId}-name`}>
       <h3 id={`${itemId}-name`} className="network-admin__name">
         {department.name}
       </h3>
+      <CatalogItemActions
+        what={`o departamento ${department.name}`}
+        name={department.name}
+        fields={[{ name: 'name', label: 'Nome do departamento', initial: department.name, missing: 'Informe o nome do departamento.' }]}
+        onSave={async ({ name = '' }) => {
+          const saved = await renameDepartment({ id: department.id, name }).unwrap();
+          return `Departamento salvo: ${saved.name}.`;
+        }}
+        onDelete={async () => {
+          await deleteDepartment({ id: department.id }).unwrap();
+          return `Departamento excluído: ${department.name}.`;
+        }}
+      />
       {positions.isLoading ? (
         <p className="network-admin__status">Carregando funções…</p>
       ) : positions.isError ? (
         <p className="network-admin__status network-admin__status--error">Não foi possível carregar as funções.</p>
       ) : positions.data && positions.data.length > 0 ? (
-        <ul className="network-admin__list network-admin__list--inline" aria-label={`Funções de ${department.name}`}>
+        <ul className="network-admin__list" aria-label={`Funções de ${department.name}`}>
           {positions.data.map((position) => (
-            <li key={position.id} className="network-admin__chip">
-              {position.name}
+            <li key={position.id} className="network-admin__position">
+              <span className="network-admin__chip">{position.name}</span>
+              <CatalogItemActions
+                what={`a função ${position.name} (${department.name})`}
+                name={`${position.name} (${department.name})`}
+                fields={[{ name: 'name', label: 'Nome da função', initial: position.name, missing: 'Informe o nome da função.' }]}
+                onSave={async ({ name = '' }) => {
+                  const saved = await renamePosition({ departmentId: department.id, id: position.id, name }).unwrap();
+                  return `Função salva em ${department.name}: ${saved.name}.`;
+                }}
+                onDelete={async () => {
+                  await deletePosition({ departmentId: department.id, id: position.id }).unwrap();
+                  return `Função excluída de ${department.name}: ${position.name}.`;
+                }}
+              />
             </li>
           ))}
         </ul>
