@@ -1,13 +1,17 @@
 import { Router } from 'express';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import { createCoverRequestSchema } from '../../shared/schemas/coverRequests.ts';
+import { addDays, dayKeyOf, endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
+import { OVERVIEW_DEFAULT_WEEKS, overviewQuerySchema } from '../../shared/schemas/needs.ts';
 import { findAllocation } from '../escalas/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
+import { requireLeadership } from '../http/requireLeadership.ts';
 import { requireUser } from '../http/requireUser.ts';
 import { personalDataViewOf } from '../policy/personalDataView.ts';
 import { acceptCover } from './acceptCover.ts';
 import { AllocationNotFound } from './errors.ts';
+import { escalaHealing } from './escalaHealing.ts';
 import { listCoverRequestsFor } from './listCoverRequests.ts';
 import { requestCover, type CoverContext } from './requestCover.ts';
 import { withdrawCover } from './withdrawCover.ts';
@@ -37,6 +41,16 @@ export function coverRequestsRouter({ database, config, now }: ApiContext): Rout
     const allocation = await findAllocation(db, allocationId, await personalDataViewOf(db, user));
     if (!allocation) throw new AllocationNotFound();
     res.json(allocation);
+  });
+
+  // Lacunas beside its counts: the open requests and the places members took themselves, in the overview's range.
+  router.get('/api/escalas/healing', async (req, res) => {
+    const { scope } = await requireLeadership(db, req);
+    const query = parseInput(overviewQuerySchema, req.query);
+    const today = dayKeyOf(now(), config.timeZone);
+    const from = query.from ?? today;
+    const to = query.to ?? addDays(today, OVERVIEW_DEFAULT_WEEKS * 7 - 1);
+    res.json(await escalaHealing(db, scope, { start: startOfDayUtc(from, config.timeZone), end: endOfDayUtc(to, config.timeZone) }));
   });
 
   router.delete('/api/cover-requests/:id', async (req, res) => {

@@ -47,3 +47,36 @@ export const openCoverRequestSchema = coverRequestSchema.extend({
 });
 export type OpenCoverRequest = z.infer<typeof openCoverRequestSchema>;
 export const openCoverRequestListSchema = z.array(openCoverRequestSchema);
+
+/** A person as the gap matrix names them: id and name, nothing else (docs/product.md §11). */
+const personRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * `GET /api/escalas/healing?from&to` (leaders, within their teams; the range of the overview): what the escala did on
+ * its own in the range — the cover requests still open (who asked, since when, whether the leaders were told) and
+ * the places members took themselves, by cover or sign-up — for Lacunas to show beside its counts.
+ */
+export const escalaHealingSchema = z.object({
+  cover_requests: z.array(
+    z.object({
+      id: z.number().int(),
+      created_at: z.string(),
+      escalated: z.boolean(),
+      member: personRefSchema,
+      event_id: z.number().int(),
+      department_id: z.number().int(),
+      position_id: z.number().int().nullable(),
+    }),
+  ),
+  filled: z.array(
+    z.object({
+      allocation_id: z.number().int(),
+      source: z.enum(['cover', 'signup']),
+      member: personRefSchema,
+      event_id: z.number().int(),
+      department_id: z.number().int(),
+      position_id: z.number().int().nullable(),
+    }),
+  ),
+});
+export type EscalaHealing = z.infer<typeof escalaHealingSchema>;

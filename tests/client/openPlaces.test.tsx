@@ -54,6 +54,13 @@ describe('open places and SOS on the screens (issue 24)', () => {
     expect(rows).toEqual([{ member_id: ANA.id, status: 'confirmed', source: 'signup' }]);
   });
 
+  it('a member sees the same "Vagas abertas" on My Events', async () => {
+    await openWith(ANA, '/events', true);
+    await userEvent.click(await screen.findByRole('tab', { name: 'My Events' }));
+    const section = await screen.findByRole('region', { name: 'Vagas abertas' });
+    expect(await within(section).findByRole('button', { name: /^Quero servir: Louvor — Vocal, Culto/ })).toBeInTheDocument();
+  });
+
   it('shows no "Vagas abertas" when the team does not let members sign up', async () => {
     const { portal } = await openWith(ANA, '/', false);
     expect(await screen.findByRole('heading', { name: 'Suas próximas escalas' })).toBeInTheDocument();
@@ -99,6 +106,21 @@ describe('"Vagas abertas" in Gestão da rede (issue 24)', () => {
     await waitFor(() => expect(toggle).toBeChecked());
     const row = await portal.api.database.db.selectFrom('team_settings').select('self_signup').where('church_id', '=', network.churchId('Sede')).executeTakeFirst();
     expect(row?.self_signup).toBe(1);
+  });
+});
+
+describe('"Lembrar quem não respondeu" in Leader View (issue 24)', () => {
+  beforeEach(() => {
+    freezeNow();
+  });
+
+  it('each event of a leader’s Leader View offers the reminder', async () => {
+    const { portal } = await openWith(LEADER, '/events', false);
+    await portal.api.database.db.updateTable('allocations').set({ status: 'pending', responded_at: null }).where('id', '=', portal.allocationIds[0]!).execute();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Leader View' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Lembrar quem não respondeu: Culto, 22 de novembro de 2026 às 19:00$/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Lembrar quem não respondeu: Culto/ });
+    expect(await within(dialog).findByText('1 pessoa ainda não respondeu.')).toBeInTheDocument();
   });
 });
 

@@ -1,13 +1,30 @@
+import { formatShortDateTime } from '../../../shared/formats.ts';
 import { LeaderSchedule, type LeaderScheduleProps } from '../../features/escalas/LeaderSchedule.tsx';
 import { EventManageActions } from '../../features/events/management/EventManageActions.tsx';
 import { NewEventButton } from '../../features/events/management/NewEventButton.tsx';
+import { NudgeButton } from '../../features/openPlaces/NudgeButton.tsx';
+import { eventName } from '../../kit/eventName.ts';
+import { usePublicConfig } from '../publicConfig.ts';
 
 export type LeaderSchedulePanelProps = Omit<LeaderScheduleProps, 'toolbar' | 'eventActions'>;
 
 /**
  * A leader's Leader View: the escalas' schedule with the events' management (`Novo evento`, and `Editar` and
- * `Cancelar` on each event). Leaders and admins only: EventsRoute loads it when first needed.
+ * `Cancelar` on each event) and, on each event, "Lembrar quem não respondeu" (docs/product.md §10). Leaders and
+ * admins only: EventsRoute loads it when first needed.
  */
 export function LeaderSchedulePanel(props: LeaderSchedulePanelProps) {
-  return <LeaderSchedule {...props} toolbar={<NewEventButton />} eventActions={(event) => <EventManageActions event={event} />} />;
+  const { timeZone } = usePublicConfig();
+  return (
+    <LeaderSchedule
+      {...props}
+      toolbar={<NewEventButton />}
+      eventActions={(event) => (
+        <>
+          <EventManageActions event={event} />
+          <NudgeButton eventId={event.id} eventLabel={`${eventName(event)}, ${formatShortDateTime(event.datetime, timeZone)}`} />
+        </>
+      )}
+    />
+  );
 }

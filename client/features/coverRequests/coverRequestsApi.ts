@@ -11,6 +11,9 @@ export const coverRequestsApi = api.injectEndpoints({
     /** `GET /api/me/cover-requests` (docs/product.md §10): the open requests I may take. */
     getMyCoverRequests: build.query<OpenCoverRequest[], void>({
       query: () => 'me/cover-requests',
+      // A section beside My Events and the home page: it shows nothing when the call fails, and an ended session
+      // is told once, by the page's own read (one console line, as the specification's My Events writes).
+      extraOptions: { quietHttpErrors: true },
       providesTags: [COVER_REQUESTS],
     }),
     /** `POST /api/allocations/{id}/cover`: "Pedir cobertura"; My Events shows the request. */

@@ -4,8 +4,10 @@ import type { DraftPlace } from '../../../shared/schemas/drafts.ts';
 import type { Church } from '../../../shared/schemas/network.ts';
 import type { OverviewEvent, OverviewNeed } from '../../../shared/schemas/needs.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { CellHealingNotes } from './CellHealingNotes.tsx';
 import { placeCellKey } from './draftText.ts';
 import { GAP_STATUS_TEXT, gapStatusOf, gapStatusText, needAnswers } from './gapStatus.ts';
+import type { CellHealing } from './healingApi.ts';
 import { needIn, type MatrixColumn, type MatrixLayout } from './matrixLayout.ts';
 
 /** A cell the leader chose: the event, and the department and position to allocate someone at. */
@@ -30,6 +32,8 @@ export interface GapMatrixProps {
   renderOpenCell?: (cell: GapCell, label: string) => ReactNode;
   /** Under an event's name: its "Lembrar quem não respondeu" (docs/product.md §10). */
   renderEventActions?: (event: OverviewEvent['event'], label: string) => ReactNode;
+  /** Open cover requests and places taken by cover or sign-up, by cell (`healingByCell`). */
+  healing?: ReadonlyMap<string, CellHealing>;
 }
 
 const rowDateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -101,7 +105,18 @@ function moveFocus(keyDown: KeyboardEvent<HTMLTableSectionElement>): void {
  * and is a button that opens the allocation for that event and position. It scrolls sideways inside its own
  * region, the event column staying in view.
  */
-export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds, draftPlaces, onSelectPlace, renderOpenCell, renderEventActions }: GapMatrixProps) {
+export function GapMatrix({
+  layout,
+  churches,
+  timeZone,
+  onSelect,
+  onEditNeeds,
+  draftPlaces,
+  onSelectPlace,
+  renderOpenCell,
+  renderEventActions,
+  healing,
+}: GapMatrixProps) {
   const captionId = useId();
   return (
     <div className="gap-matrix__scroller" role="region" aria-labelledby={captionId} tabIndex={0}>
@@ -164,7 +179,9 @@ export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds, d
                   const { icon } = GAP_STATUS_TEXT[status];
                   const { word, spoken } = gapStatusText(status, need);
                   const filled = need.pending + need.confirmed;
-                  const places = draftPlaces?.get(placeCellKey(row.event.id, column.department, column.position)) ?? [];
+                  const cellKey = placeCellKey(row.event.id, column.department, column.position);
+                  const places = draftPlaces?.get(cellKey) ?? [];
+                  const healed = healing?.get(cellKey);
                   const where = `${columnLabel(column)}, ${eventLabel}`;
                   return (
                     <td key={column.key} className={`gap-matrix__cell gap-matrix__cell--${status}`} data-column={column.key} data-status={status}>
@@ -184,6 +201,7 @@ export function GapMatrix({ layout, churches, timeZone, onSelect, onEditNeeds, d
                         </span>
                         <span className="gap-matrix__status">{word}</span>
                       </button>
+                      {healed ? <CellHealingNotes healing={healed} timeZone={timeZone} /> : null}
                       {places.length > 0 ? (
                         <div className="gap-matrix__places">
                           {places.map((place, index) => (

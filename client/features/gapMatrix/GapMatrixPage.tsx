@@ -24,6 +24,7 @@ import type { OverviewEvent } from '../../../shared/schemas/needs.ts';
 import { GAP_STATUS_TEXT, GAP_STATUSES } from './gapStatus.ts';
 import { matrixLayoutOf } from './matrixLayout.ts';
 import { NeedsEditor } from './NeedsEditor.tsx';
+import { healingByCell, useGetEscalaHealingQuery } from './healingApi.ts';
 import { useGetOverviewQuery } from './overviewApi.ts';
 import { PublishedDraft } from './PublishedDraft.tsx';
 import './GapMatrix.css';
@@ -75,6 +76,8 @@ export function GapMatrixPage({ renderAllocation, renderOpenCell, renderEventAct
   const departments = useGetDepartmentsQuery();
   const overview = useGetOverviewQuery({ churchId, departmentId }, { refetchOnMountOrArgChange: true });
   const layout = useMemo(() => (overview.data ? matrixLayoutOf(overview.data) : undefined), [overview.data]);
+  const healing = useGetEscalaHealingQuery(undefined, { refetchOnMountOrArgChange: true });
+  const healingCells = useMemo(() => healingByCell(healing.data), [healing.data]);
   // The events that need nobody yet are no matrix rows: listed after it, so their needs can be set.
   const withoutNeeds = useMemo(() => (overview.data ?? []).filter((row) => row.needs.length === 0).map((row) => row.event), [overview.data]);
   const [selected, setSelected] = useState<GapCell | null>(null);
@@ -268,6 +271,7 @@ export function GapMatrixPage({ renderAllocation, renderOpenCell, renderEventAct
           </p>
         ) : layout && layout.rows.length > 0 ? (
           <GapMatrix
+            healing={healingCells}
             layout={layout}
             churches={churches.data}
             timeZone={timeZone}

@@ -19,6 +19,8 @@ export const openPlacesApi = api.injectEndpoints({
     /** `GET /api/me/open-places?from&to` (docs/product.md §10): the places I may take. */
     getMyOpenPlaces: build.query<OpenPlace[], { from: string; to: string }>({
       query: (range) => ({ url: 'me/open-places', params: range }),
+      // Beside My Events and the home page, like the cover requests: quiet, nothing shown when it fails.
+      extraOptions: { quietHttpErrors: true },
       providesTags: [OPEN_PLACES],
     }),
     /** `POST /api/events/{id}/signups`: "Quero servir"; My Events, the open places and the gap matrix are asked again. */
