@@ -15,6 +15,7 @@ export async function escalaHealing(db: Kysely<DB>, scope: LeaderScope, range: {
     .innerJoin('users', 'users.id', 'allocations.member_id')
     .select([
       'cover_requests.id',
+      'cover_requests.allocation_id',
       'cover_requests.created_at',
       'cover_requests.escalated_at',
       'users.id as member_id',
@@ -54,6 +55,7 @@ export async function escalaHealing(db: Kysely<DB>, scope: LeaderScope, range: {
   return {
     cover_requests: requests.filter(mine).map((row) => ({
       id: row.id,
+      allocation_id: row.allocation_id,
       created_at: row.created_at,
       escalated: row.escalated_at !== null,
       member: { id: row.member_id, name: row.member_name },

@@ -60,6 +60,7 @@ export const escalaHealingSchema = z.object({
   cover_requests: z.array(
     z.object({
       id: z.number().int(),
+      allocation_id: z.number().int(),
       created_at: z.string(),
       escalated: z.boolean(),
       member: personRefSchema,

@@ -100,7 +100,8 @@ describe('cover requests on the screens (issue 24)', () => {
     const first = renderApp('/events', { preloadedState: { events: LEADER_VIEW } });
     const list = await screen.findByRole('list', { name: 'Escala de membros' }, { timeout: 10_000 });
     const item = () => list.querySelector<HTMLElement>('[data-event-id="5"]')!.closest('li')!;
-    await within(await waitForItem(item)).findByText('Pediu cobertura');
+    // Who asked, since when (by the API's clock, without seconds), and — not yet escalated — nothing more.
+    await within(await waitForItem(item)).findByText(/^Pediu cobertura em \d{1,2} de \p{L}+ de \d{4} às \d{2}:\d{2}$/u);
     first.unmount();
     const marcos = await portal.agentOf(MEMBER);
     await marcos.post(`/api/cover-requests/${request}/accept`).expect(200);

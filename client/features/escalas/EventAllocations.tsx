@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatShortDateTime } from '../../../shared/formats.ts';
 import type { Allocation } from '../../../shared/schemas/escalas.ts';
+import { usePublicConfig } from '../../app/publicConfig.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { answersSummary, LEADER_STATUS_LABELS } from './allocationStatus.ts';
@@ -11,6 +13,8 @@ import './EventAllocations.css';
 export interface EventAllocationsProps {
   /** The event's allocations; undefined while the window's allocations load. */
   allocations: readonly Allocation[] | undefined;
+  /** The open cover requests by allocation: since when, and whether the leaders were told (docs/product.md §10). */
+  coverRequests?: ReadonlyMap<number, CoverRequestSince>;
   /** Names the event for assistive technology: `Culto, 22 de novembro de 2026 às 19:30:00`. */
   eventLabel: string;
 }
@@ -21,7 +25,13 @@ export interface EventAllocationsProps {
  * On a phone the escala is folded under its count line (`Ver escala (N)`): a full escala is a screen of its own,
  * and the calendars under the list must stay within reach.
  */
-export function EventAllocations({ allocations, eventLabel }: EventAllocationsProps) {
+/** An open cover request as the leader reads it beside the person. */
+export interface CoverRequestSince {
+  created_at: string;
+  escalated: boolean;
+}
+
+export function EventAllocations({ allocations, eventLabel, coverRequests }: EventAllocationsProps) {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [unfolded, setUnfolded] = useState(false);
@@ -61,6 +71,7 @@ export function EventAllocations({ allocations, eventLabel }: EventAllocationsPr
                 <AllocationItem
                   key={allocation.id}
                   allocation={allocation}
+                  coverRequest={coverRequests?.get(allocation.id)}
                   confirming={confirming === allocation.id}
                   onConfirm={() => setConfirming(allocation.id)}
                   onKeep={() => setConfirming(null)}
@@ -81,13 +92,15 @@ export function EventAllocations({ allocations, eventLabel }: EventAllocationsPr
 
 interface AllocationItemProps {
   allocation: Allocation;
+  coverRequest: CoverRequestSince | undefined;
   confirming: boolean;
   onConfirm: () => void;
   onKeep: () => void;
   onRemoved: () => void;
 }
 
-function AllocationItem({ allocation, confirming, onConfirm, onKeep, onRemoved }: AllocationItemProps) {
+function AllocationItem({ allocation, coverRequest, confirming, onConfirm, onKeep, onRemoved }: AllocationItemProps) {
+  const { timeZone } = usePublicConfig();
   const [deleteAllocation, { isLoading }] = useDeleteAllocationMutation();
   const [error, setError] = useState<string | null>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
@@ -126,8 +139,15 @@ function AllocationItem({ allocation, confirming, onConfirm, onKeep, onRemoved }
           <span className="event-allocations__reason">Motivo: {allocation.reason}</span>
         ) : null}
         {/* docs/product.md §10: who asked for cover (still serving until someone takes it), and who took a place. */}
-        {allocation.cover?.status === 'open' && allocation.status !== 'covered' ? <span className="event-allocations__reason">Pediu cobertura</span> : null}
+        {allocation.cover?.status === 'open' && allocation.status !== 'covered' ? (
+          <span className="event-allocations__reason">
+            {coverRequest
+              ? `Pediu cobertura em ${formatShortDateTime(coverRequest.created_at, timeZone)}${coverRequest.escalated ? ' · líderes avisados' : ''}`
+              : 'Pediu cobertura'}
+          </span>
+        ) : null}
         {allocation.source === 'cover' ? <span className="event-allocations__reason">Assumiu por cobertura</span> : null}
+        {allocation.source === 'signup' ? <span className="event-allocations__reason">Inscreveu-se</span> : null}
       </span>
       <DeliveryState delivery={allocation.delivery} />
       {confirming ? (

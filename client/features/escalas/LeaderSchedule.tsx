@@ -4,7 +4,8 @@ import type { Allocation } from '../../../shared/schemas/escalas.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
-import { EventAllocations } from './EventAllocations.tsx';
+import { useGetEscalaHealingQuery } from '../../kit/healing/healingApi.ts';
+import { EventAllocations, type CoverRequestSince } from './EventAllocations.tsx';
 import { useGetAllocationsInRangeQuery, type AllocationRange } from './escalasApi.ts';
 import { ALLOCATION_INTRO, LEADER_VIEW_HEADING, type LeaderBoardParts } from './LeaderView.tsx';
 import { useLivePolling, useRefetchWhenSeen } from './useLiveRefresh.ts';
@@ -46,6 +47,12 @@ export function LeaderSchedule({ range, renderBoard, toolbar, eventActions }: Le
   const allocations = useGetAllocationsInRangeQuery(range, { refetchOnMountOrArgChange: true, pollingInterval });
   useRefetchWhenSeen(allocations.refetch);
   const grouped = useMemo(() => byEvent(allocations.data ?? NO_ALLOCATIONS), [allocations.data]);
+  // Since when each open cover request waits, and whether the leaders were told (docs/product.md §10).
+  const healing = useGetEscalaHealingQuery(range, { refetchOnMountOrArgChange: true, pollingInterval });
+  const coverRequests = useMemo(
+    () => new Map<number, CoverRequestSince>((healing.data?.cover_requests ?? []).map((request) => [request.allocation_id, request])),
+    [healing.data],
+  );
   const loaded = allocations.data !== undefined;
 
   return (
@@ -68,6 +75,7 @@ export function LeaderSchedule({ range, renderBoard, toolbar, eventActions }: Le
             {eventActions?.(event)}
             <EventAllocations
               allocations={loaded ? (grouped.get(event.id) ?? NO_ALLOCATIONS) : undefined}
+              coverRequests={coverRequests}
               eventLabel={`${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`}
             />
           </>

@@ -1,5 +1,5 @@
 import { formatShortDateTime } from '../../../shared/formats.ts';
-import type { CellHealing } from './healingApi.ts';
+import type { CellHealing } from '../../kit/healing/healingApi.ts';
 
 export interface CellHealingNotesProps {
   healing: CellHealing;

@@ -7,7 +7,7 @@ import { eventName } from '../../kit/eventName.ts';
 import { CellHealingNotes } from './CellHealingNotes.tsx';
 import { placeCellKey } from './draftText.ts';
 import { GAP_STATUS_TEXT, gapStatusOf, gapStatusText, needAnswers } from './gapStatus.ts';
-import type { CellHealing } from './healingApi.ts';
+import type { CellHealing } from '../../kit/healing/healingApi.ts';
 import { needIn, type MatrixColumn, type MatrixLayout } from './matrixLayout.ts';
 
 /** A cell the leader chose: the event, and the department and position to allocate someone at. */

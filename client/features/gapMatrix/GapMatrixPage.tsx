@@ -18,13 +18,13 @@ import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { DraftPanel } from './DraftPanel.tsx';
 import { DraftPlaceDialog } from './DraftPlaceDialog.tsx';
 import { draftsApi, useCreateDraftMutation, useGetDraftQuery } from './draftsApi.ts';
-import { placesByCell } from './draftText.ts';
+import { placeCellKey, placesByCell } from './draftText.ts';
 import { GapMatrix, type GapCell } from './GapMatrix.tsx';
 import type { OverviewEvent } from '../../../shared/schemas/needs.ts';
 import { GAP_STATUS_TEXT, GAP_STATUSES } from './gapStatus.ts';
 import { matrixLayoutOf } from './matrixLayout.ts';
 import { NeedsEditor } from './NeedsEditor.tsx';
-import { healingByCell, useGetEscalaHealingQuery } from './healingApi.ts';
+import { healingByCell, useGetEscalaHealingQuery } from '../../kit/healing/healingApi.ts';
 import { useGetOverviewQuery } from './overviewApi.ts';
 import { PublishedDraft } from './PublishedDraft.tsx';
 import './GapMatrix.css';
@@ -76,8 +76,8 @@ export function GapMatrixPage({ renderAllocation, renderOpenCell, renderEventAct
   const departments = useGetDepartmentsQuery();
   const overview = useGetOverviewQuery({ churchId, departmentId }, { refetchOnMountOrArgChange: true });
   const layout = useMemo(() => (overview.data ? matrixLayoutOf(overview.data) : undefined), [overview.data]);
-  const healing = useGetEscalaHealingQuery(undefined, { refetchOnMountOrArgChange: true });
-  const healingCells = useMemo(() => healingByCell(healing.data), [healing.data]);
+  const healing = useGetEscalaHealingQuery({}, { refetchOnMountOrArgChange: true });
+  const healingCells = useMemo(() => healingByCell(healing.data, placeCellKey), [healing.data]);
   // The events that need nobody yet are no matrix rows: listed after it, so their needs can be set.
   const withoutNeeds = useMemo(() => (overview.data ?? []).filter((row) => row.needs.length === 0).map((row) => row.event), [overview.data]);
   const [selected, setSelected] = useState<GapCell | null>(null);

@@ -29,6 +29,7 @@ describe.each(testDatabases)('what the escala did on its own, for Lacunas, on $n
       cover_requests: [
         {
           id: request.id,
+          allocation_id: ritaSunday,
           created_at: request.created_at,
           escalated: false,
           member: { id: rita.user.id, name: 'Rita Requer' },
