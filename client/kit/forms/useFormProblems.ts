@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { portalErrorOf, type PortalError } from '../portalError.ts';
 import { hasProblems, problemsOfFields, type FieldNames, type FieldProblems } from './fieldProblems.ts';
 
@@ -61,7 +61,9 @@ export function useFormProblems<F extends string = never>(options: FormProblemsO
     alertElement.current = element;
   }, []);
 
-  useEffect(() => {
+  // In the commit's own task (a layout effect): the focus is on the problem by the time anything reads the page —
+  // a screen reader, the next key press, a test — never on the body for a moment.
+  useLayoutEffect(() => {
     if (failures === 0) return;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid) invalid.focus();
