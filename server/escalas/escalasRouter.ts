@@ -12,7 +12,8 @@ import { NAME_KEY_MAX, nameKey } from '../../shared/nameKey.ts';
 // Blocked days mark the candidates (availability's public door).
 import { blockedRangesOfMembersOn } from '../availability/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
-import { badRequest, notFound } from '../http/httpError.ts';
+import { notFound } from '../http/httpError.ts';
+import { requireUsableNameKey } from '../http/nameKeyRules.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireChurchScope, requireLeadership, requireScope } from '../http/requireLeadership.ts';
 import { leaderScopeOf, scopeTouchesChurch, type LeaderScope } from '../policy/leaderScope.ts';
@@ -55,9 +56,7 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     requireAdmin(req);
     const { name } = parseInput(createDepartmentRequestSchema, req.body);
     const nameKey = departmentKey(name);
-    // A name of accents alone would leave nothing to compare; a few scripts grow when their accents are removed.
-    if (nameKey === '') throw badRequest('Requisição inválida (name): o nome precisa ter ao menos uma letra.', { fields: { name: 'Informe o nome do departamento.' } });
-    if (nameKey.length > DEPARTMENT_KEY_MAX) throw badRequest('Requisição inválida (name): o nome é longo demais.', { fields: { name: 'O nome é longo demais.' } });
+    requireUsableNameKey(nameKey, DEPARTMENT_KEY_MAX, 'Informe o nome do departamento.');
     const department = await insertDepartment(db, name, nameKey);
     if (!department) throw new DepartmentExists();
     res.status(201).json(department);
@@ -75,9 +74,7 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     requireAdmin(req);
     const departmentId = parseInput(idParamSchema, req.params.id);
     const { name } = parseInput(createPositionRequestSchema, req.body);
-    const key = nameKey(name);
-    if (key === '') throw badRequest('Requisição inválida (name): o nome precisa ter ao menos uma letra.', { fields: { name: 'Informe o nome da função.' } });
-    if (key.length > NAME_KEY_MAX) throw badRequest('Requisição inválida (name): o nome é longo demais.', { fields: { name: 'O nome é longo demais.' } });
+    requireUsableNameKey(nameKey(name), NAME_KEY_MAX, 'Informe o nome da função.');
     if (!(await findDepartment(db, departmentId))) throw notFound('Departamento não encontrado.');
     const position = await insertPosition(db, departmentId, name);
     if (!position) throw new PositionExists();
