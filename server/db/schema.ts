@@ -338,6 +338,30 @@ export interface CoverRequestsTable {
 
 export type CoverRequestStatus = 'open' | 'taken' | 'withdrawn' | 'expired';
 
+export type JoinRequestStatus = 'pending' | 'approved' | 'declined';
+
+/** A member's request to serve in a team (migration 019, docs/product.md §13); one pending per member and team. */
+export interface JoinRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  church_id: number;
+  department_id: number;
+  note: string | null;
+  status: ColumnType<JoinRequestStatus, JoinRequestStatus | undefined, JoinRequestStatus>;
+  /** Who approved or declined it; null until then (or once that account is gone). */
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** The leaders' reason for a decline. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Instant;
+}
+
+/** A position a join request asks for (migration 019). */
+export interface JoinRequestPositionsTable {
+  join_request_id: number;
+  position_id: number;
+}
+
 /** A password reset link (migration 008): the SHA-256 of its token. */
 export interface PasswordResetsTable {
   token_hash: string;
@@ -389,4 +413,6 @@ export interface DB {
   team_settings: TeamSettingsTable;
   sos_broadcasts: SosBroadcastsTable;
   nudges: NudgesTable;
+  join_requests: JoinRequestsTable;
+  join_request_positions: JoinRequestPositionsTable;
 }
