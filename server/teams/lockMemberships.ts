@@ -3,7 +3,7 @@ import { dialectOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 
 /** The key space of these locks: `pg_advisory_xact_lock(MEMBERSHIP_LOCK_SPACE, userId)`. */
-const MEMBERSHIP_LOCK_SPACE = 6_000_025;
+export const MEMBERSHIP_LOCK_SPACE = 6_000_025;
 
 /**
  * One change of a person's team memberships at a time on PostgreSQL, until the transaction ends: the audit entry
