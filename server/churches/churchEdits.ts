@@ -4,19 +4,27 @@ import type { Church } from '../../shared/schemas/network.ts';
 import { isUniqueViolation } from '../db/isUniqueViolation.ts';
 import type { DB } from '../db/schema.ts';
 import type { Use } from '../http/inUse.ts';
+import { CHURCH_COLUMNS, churchOf } from './churchQueries.ts';
 
-/** Renames a church or changes its city; undefined when there is none, 'exists' when the name is another's. */
-export async function updateChurch(db: Kysely<DB>, id: number, changes: { name?: string; city?: string | null }): Promise<Church | 'exists' | undefined> {
+/** Renames a church, changes its city or its zone; undefined when there is none, 'exists' when the name is another's. */
+export async function updateChurch(
+  db: Kysely<DB>,
+  id: number,
+  changes: { name?: string; city?: string | null; timezone?: string },
+  networkZone: string,
+): Promise<Church | 'exists' | undefined> {
   try {
-    return await db
+    const row = await db
       .updateTable('churches')
       .set({
         ...(changes.name !== undefined ? { name: changes.name, name_key: nameKey(changes.name) } : {}),
         ...(changes.city !== undefined ? { city: changes.city } : {}),
+        ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
       })
       .where('id', '=', id)
-      .returning(['id', 'name', 'city'])
+      .returning(CHURCH_COLUMNS)
       .executeTakeFirst();
+    return row && churchOf(row, networkZone);
   } catch (error) {
     if (isUniqueViolation(error)) return 'exists';
     throw error;

@@ -8,20 +8,33 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 const byName = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
+export const CHURCH_COLUMNS = ['id', 'name', 'city', 'timezone'] as const;
+
+/** A stored church as the API answers it: a church without a zone of its own is in the network's (migration 020). */
+export function churchOf(row: { id: number; name: string; city: string | null; timezone: string | null }, networkZone: string): Church {
+  return { id: row.id, name: row.name, city: row.city, timezone: row.timezone ?? networkZone };
+}
+
 /** Every church of the network, by name in pt-BR order (the same on both databases, whatever their collation). */
-export async function listChurches(db: Db): Promise<Church[]> {
-  const churches = await db.selectFrom('churches').select(['id', 'name', 'city']).execute();
-  return churches.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+export async function listChurches(db: Db, networkZone: string): Promise<Church[]> {
+  const churches = await db.selectFrom('churches').select(CHURCH_COLUMNS).execute();
+  return churches.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id).map((row) => churchOf(row, networkZone));
 }
 
 /** Adds a church; undefined when one with the same name (by its key) exists — decided by the unique index. */
-export async function insertChurch(db: Db, name: string, city: string | null, now: Date): Promise<Church | undefined> {
+export async function insertChurch(
+  db: Db,
+  church: { name: string; city: string | null; timezone: string | null },
+  now: Date,
+  networkZone: string,
+): Promise<Church | undefined> {
   try {
-    return await db
+    const row = await db
       .insertInto('churches')
-      .values({ name, name_key: nameKey(name), city, created_at: now.toISOString() })
-      .returning(['id', 'name', 'city'])
+      .values({ name: church.name, name_key: nameKey(church.name), city: church.city, timezone: church.timezone, created_at: now.toISOString() })
+      .returning(CHURCH_COLUMNS)
       .executeTakeFirstOrThrow();
+    return churchOf(row, networkZone);
   } catch (error) {
     if (isUniqueViolation(error)) return undefined;
     throw error;

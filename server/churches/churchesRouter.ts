@@ -13,22 +13,24 @@ import { insertChurch, listChurches } from './churchQueries.ts';
 import { ChurchExists } from './errors.ts';
 
 /**
- * The churches of the network (docs/product.md §8): everyone reads them (the events page filters by church), admins
- * add, rename and delete them — a church with events or team members is not deleted (409 `in_use`, saying what).
+ * The churches of the network (docs/product.md §8, §12): everyone reads them (the events page filters by church),
+ * admins add, rename, give a time zone and delete them — a church with events or team members is not deleted (409
+ * `in_use`, saying what).
  */
-export function churchesRouter({ database, now }: ApiContext): Router {
+export function churchesRouter({ database, config, now }: ApiContext): Router {
   const router = Router();
   const { db } = database;
+  const zone = config.timeZone;
 
   router.get('/api/churches', async (_req, res) => {
-    res.json(await listChurches(db));
+    res.json(await listChurches(db, zone));
   });
 
   router.post('/api/churches', async (req, res) => {
     requireAdmin(req);
-    const { name, city } = parseInput(createChurchRequestSchema, req.body);
+    const { name, city, timezone } = parseInput(createChurchRequestSchema, req.body);
     requireUsableNameKey(nameKey(name), NAME_KEY_MAX, 'Informe o nome da igreja.');
-    const church = await insertChurch(db, name, city ?? null, now());
+    const church = await insertChurch(db, { name, city: city ?? null, timezone: timezone ?? null }, now(), zone);
     if (!church) throw new ChurchExists();
     res.status(201).json(church);
   });
@@ -38,7 +40,7 @@ export function churchesRouter({ database, now }: ApiContext): Router {
     const id = parseInput(idParamSchema, req.params.id);
     const changes = parseInput(updateChurchRequestSchema, req.body);
     if (changes.name !== undefined) requireUsableNameKey(nameKey(changes.name), NAME_KEY_MAX, 'Informe o nome da igreja.');
-    const church = await updateChurch(db, id, changes);
+    const church = await updateChurch(db, id, changes, zone);
     if (church === 'exists') throw new ChurchExists();
     if (!church) throw notFound('Igreja não encontrada.');
     res.json(church);
@@ -47,7 +49,7 @@ export function churchesRouter({ database, now }: ApiContext): Router {
   router.delete('/api/churches/:id', async (req, res) => {
     requireAdmin(req);
     const id = parseInput(idParamSchema, req.params.id);
-    const church = (await listChurches(db)).find((entry) => entry.id === id);
+    const church = (await listChurches(db, zone)).find((entry) => entry.id === id);
     if (!church) throw notFound('Igreja não encontrada.');
     refuseWhileInUse(`A igreja ${church.name}`, await churchUses(db, id));
     await deleteChurch(db, id);

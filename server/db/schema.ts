@@ -70,6 +70,8 @@ export interface ChurchesTable {
   name_key: string;
   city: string | null;
   created_at: Instant;
+  /** Its IANA time zone (migration 020); null: APP_TIMEZONE, resolved when read (docs/adr/0006). */
+  timezone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A position of a department (migration 009): Vocal, Bateria... `name_key` unique per department. */
@@ -379,6 +381,60 @@ export interface PasswordResetRequestsTable {
   requested_at: Instant;
 }
 
+/** A team's invitation link (migration 018, docs/product.md §13): only its token's SHA-256 is kept. */
+export interface InviteLinksTable {
+  id: Generated<number>;
+  church_id: number;
+  department_id: number;
+  token_hash: string;
+  expires_at: Instant;
+  max_uses: number | null;
+  uses: ColumnType<number, number | undefined, number>;
+  revoked_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  created_by: number | null;
+  created_at: Instant;
+}
+
+/** A position an invitation link grants (migration 018). */
+export interface InviteLinkPositionsTable {
+  link_id: number;
+  position_id: number;
+}
+
+/** Who joined a team through a link (migration 018): one row per counted use. */
+export interface InviteLinkJoinsTable {
+  link_id: number;
+  user_id: number;
+  joined_at: Instant;
+}
+
+export type InvitationStatus = 'pending' | 'accepted' | 'cancelled';
+
+/** A person invited to a team by e-mail (migration 018, docs/product.md §13); its link works once, for that address. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  church_id: number;
+  department_id: number;
+  email: string;
+  name: string;
+  token_hash: string;
+  status: ColumnType<InvitationStatus, InvitationStatus | undefined, InvitationStatus>;
+  invited_by: number | null;
+  created_at: Instant;
+  sent_at: Instant;
+  sends: ColumnType<number, number | undefined, number>;
+  expires_at: Instant;
+  accepted_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When it was accepted or cancelled. */
+  closed_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+}
+
+/** A position an e-mail invitation grants (migration 018). */
+export interface InvitationPositionsTable {
+  invitation_id: number;
+  position_id: number;
+}
+
 export interface DB {
   event_types: EventTypesTable;
   events: EventsTable;
@@ -415,4 +471,9 @@ export interface DB {
   nudges: NudgesTable;
   join_requests: JoinRequestsTable;
   join_request_positions: JoinRequestPositionsTable;
+  invite_links: InviteLinksTable;
+  invite_link_positions: InviteLinkPositionsTable;
+  invite_link_joins: InviteLinkJoinsTable;
+  invitations: InvitationsTable;
+  invitation_positions: InvitationPositionsTable;
 }

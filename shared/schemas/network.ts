@@ -3,6 +3,7 @@ import { roleSchema, userSchema } from './auth.ts';
 import { idSchema } from './common.ts';
 import { departmentSchema, memberSchema, positionRefSchema } from './escalas.ts';
 import { printableName } from './names.ts';
+import { canonicalTimeZone } from '../timeZones.ts';
 
 /**
  * The network's shape (docs/product.md §8): churches, positions of departments, teams (church + department) and their
@@ -29,8 +30,26 @@ const shortName = (field: string, missing: string) =>
 // Churches: GET /api/churches (everyone), POST (admin)
 // ---------------------------------------------------------------------------------------------------------------
 
-export const churchSchema = z.object({ id: z.number().int(), name: z.string(), city: z.string().nullable() });
+/** A church as other resources name it (`GET /api/me/teams`): without its zone. */
+export const churchRefSchema = z.object({ id: z.number().int(), name: z.string(), city: z.string().nullable() });
+export type ChurchRef = z.infer<typeof churchRefSchema>;
+
+/**
+ * A church as `GET /api/churches` and its POST/PATCH answer it: `timezone` is always a concrete IANA name, the
+ * network's `APP_TIMEZONE` when none was chosen (docs/product.md §12).
+ */
+export const churchSchema = churchRefSchema.extend({ timezone: z.string() });
 export type Church = z.infer<typeof churchSchema>;
+
+/** An IANA time zone the runtime knows, written canonically (`america/manaus` → `America/Manaus`). */
+export const timeZoneSchema = z.string().transform((value, ctx) => {
+  const zone = canonicalTimeZone(value);
+  if (zone === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'Fuso horário desconhecido: use um nome IANA, como America/Manaus.' });
+    return z.NEVER;
+  }
+  return zone;
+});
 /** Ordered by name (accents and case ignored). */
 export const churchListSchema = z.array(churchSchema);
 
@@ -43,13 +62,20 @@ export const createChurchRequestSchema = z.strictObject({
     .transform((city) => (city === '' ? null : city))
     .nullable()
     .optional(),
+  /** Omitted: the network's zone (APP_TIMEZONE). */
+  timezone: timeZoneSchema.optional(),
 });
 export type CreateChurchRequest = z.input<typeof createChurchRequestSchema>;
 
-/** `PATCH /api/churches/{id}` (admin): a new name, a new city (empty: none), or both. */
+/**
+ * `PATCH /api/churches/{id}` (admin): a new name, a new city (empty: none), a new time zone, or several. A new zone
+ * keeps the instants of the church's events (their wall-clock times read in the new zone).
+ */
 export const updateChurchRequestSchema = createChurchRequestSchema
   .partial()
-  .refine((changes) => changes.name !== undefined || changes.city !== undefined, { message: 'Informe o nome ou a cidade.' });
+  .refine((changes) => changes.name !== undefined || changes.city !== undefined || changes.timezone !== undefined, {
+    message: 'Informe o nome, a cidade ou o fuso horário.',
+  });
 export type UpdateChurchRequest = z.input<typeof updateChurchRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -100,7 +126,7 @@ export const teamMembershipListSchema = z.array(teamMembershipSchema);
  * may keep the role `member`). By church name, then department name.
  */
 export const myTeamSchema = z.object({
-  church: churchSchema,
+  church: churchRefSchema,
   department: departmentSchema,
   leader: z.boolean(),
   positions: z.array(positionRefSchema),

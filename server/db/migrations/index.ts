@@ -16,7 +16,9 @@ import * as m014 from './014_calendar_sequence.ts';
 import * as m015 from './015_unsubscribe_key.ts';
 import * as m016 from './016_cover_requests.ts';
 import * as m017 from './017_open_places.ts';
+import * as m018 from './018_invitations.ts';
 import * as m019 from './019_join_requests.ts';
+import * as m020 from './020_church_timezone.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -37,7 +39,9 @@ const migrations: Record<string, Migration> = {
   '015_unsubscribe_key': m015,
   '016_cover_requests': m016,
   '017_open_places': m017,
+  '018_invitations': m018,
   '019_join_requests': m019,
+  '020_church_timezone': m020,
 };
 
 export const migrationProvider: MigrationProvider = {
