@@ -2,8 +2,10 @@ import { Router } from 'express';
 import { dayKeyOf } from '../../shared/dayKey.ts';
 import { deleteAccountRequestSchema } from '../../shared/schemas/accountData.ts';
 import { loginRequestSchema, passwordChangeRequestSchema, registerRequestSchema } from '../../shared/schemas/auth.ts';
+import type { z } from 'zod';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
+import { acceptEmailInvitation, joinByInviteLink } from '../invitations/public.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireUser } from '../http/requireUser.ts';
 import { changePassword } from './changePassword.ts';
@@ -20,6 +22,8 @@ import { createSession, deleteSession } from './sessions.ts';
 import { signIn } from './signIn.ts';
 import { insertUser } from './userQueries.ts';
 
+type RegisterRequestInput = z.output<typeof registerRequestSchema>;
+
 /** Clear-Site-Data of a sign-out (the cookies stay: see the route). */
 const SIGN_OUT_CLEARS = '"cache", "storage"';
 
@@ -28,12 +32,26 @@ export function accountsRouter({ database, config, now }: ApiContext): Router {
   const router = Router();
   const { db } = database;
 
+  /**
+   * A registration through a team's invitation link or an e-mail invitation (docs/product.md §13): the account and its
+   * membership are written in one transaction — a link that cannot be used (expired, used up…) creates no account.
+   */
+  async function registerInvited(input: RegisterRequestInput) {
+    return db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, input, now());
+      if (!user) throw new EmailTaken();
+      if (input.invitation) await acceptEmailInvitation(trx, input.invitation, user, now());
+      if (input.invite) await joinByInviteLink(trx, input.invite, user.id, now());
+      return user;
+    });
+  }
+
   router.post('/api/auth/register', async (req, res) => {
     const input = parseInput(registerRequestSchema, req.body);
     checkPasswordRules(input.password);
     // Counted per address before the password is hashed (each hash costs the server ~50 ms of CPU).
     await beginRegistration(db, req.ip ?? 'unknown', config.registrationsPerHour, now());
-    const user = await insertUser(db, input, now());
+    const user = input.invite || input.invitation ? await registerInvited(input) : await insertUser(db, input, now());
     if (!user) throw new EmailTaken();
     // Like a sign-in: the session this browser had (another account's) ends.
     if (req.sessionTokenHash) await deleteSession(db, req.sessionTokenHash);

@@ -25,6 +25,7 @@ import type { Logger } from '../platform/logger.ts';
 import { needsRouter } from '../needs/needsRouter.ts';
 import { responsesRouter } from '../responses/responsesRouter.ts';
 import { teamsRouter } from '../teams/teamsRouter.ts';
+import { invitationsRouter } from '../invitations/invitationsRouter.ts';
 import { openPlacesRouter } from '../openPlaces/openPlacesRouter.ts';
 import { apiSecurityHeaders, noStore } from './apiHeaders.ts';
 import { csrfGuard } from './csrfGuard.ts';
@@ -99,6 +100,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(churchesRouter(context));
   app.use(catalogRouter(context));
   app.use(teamsRouter(context));
+  app.use(invitationsRouter(context));
   app.use(openPlacesRouter(context));
   app.use(auditRouter(context));
 

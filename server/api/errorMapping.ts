@@ -7,6 +7,7 @@ import * as escalas from '../escalas/errors.ts';
 import * as eventTypes from '../eventTypes/errors.ts';
 import * as events from '../events/errors.ts';
 import { HttpError } from '../http/httpError.ts';
+import * as invitations from '../invitations/errors.ts';
 import * as needs from '../needs/errors.ts';
 import * as notifications from '../notifications/errors.ts';
 import * as openPlaces from '../openPlaces/errors.ts';
@@ -130,6 +131,20 @@ const DOMAIN_ERRORS: Rule[] = [
     extra: { retry_after: error.retryAfterSeconds },
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
+
+  rule(invitations.InviteLinkNotFound, 404, 'not_found'),
+  rule(invitations.InviteLinkExpired, 410, 'link_expired'),
+  rule(invitations.InviteLinkUsedUp, 410, 'link_used_up'),
+  rule(invitations.InvitationNotFound, 404, 'not_found'),
+  rule(invitations.InvitationExpired, 410, 'invitation_expired'),
+  rule(invitations.InvitationUsed, 410, 'invitation_used'),
+  rule(invitations.InvitationClosed, 409, 'invitation_closed'),
+  rule(invitations.InvitationEmailMismatch, 422, 'email_mismatch', (error) => ({ extra: { email: error.email } })),
+  rule(invitations.ResendTooSoon, 429, 'too_many_attempts', (error) => ({
+    extra: { retry_after: error.retryAfterSeconds },
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
+  })),
+  rule(invitations.UnknownPosition, 422, 'unknown_position'),
 
   rule(passwordReset.ResetLinkInvalid, 404, 'not_found'),
   rule(passwordReset.TooManyResetRequests, 429, 'too_many_attempts', (error) => ({

@@ -23,6 +23,8 @@ import {
 import { nudgeMessage, sosMessage } from './openPlaceMessages.ts';
 import { findNudgedService, findSosPlace } from './openPlaceQueries.ts';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribeTokens.ts';
+import { invitationMessageFacts } from '../invitations/public.ts';
+import { teamInvitationMessage } from './teamInvitationMessages.ts';
 
 /** What becomes of a claimed message: a mail to send, or a reason not to send it. */
 export type Composed = { mail: OutgoingMail } | { status: 'skipped' | 'opted_out'; reason: string };
@@ -40,6 +42,14 @@ const allocationIdOf = (message: ClaimedMessage) => Number(message.payload.alloc
  * turned e-mail off — `opted_out` (a password reset, which the person just asked for, is always sent).
  */
 export async function composeMessage(db: Kysely<DB>, config: Config, message: ClaimedMessage, now: Date): Promise<Composed> {
+  // An e-mail invitation goes to its own address, which may have no account: the row names who invited (docs/product.md §13).
+  if (message.kind === 'team_invitation') {
+    const token = message.payload.secret;
+    if (typeof token !== 'string') return skip('o convite não tem link');
+    const facts = await invitationMessageFacts(db, Number(message.payload.invitation_id), token, now);
+    if (!facts) return skip('o convite foi aceito, cancelado, reenviado ou expirou');
+    return { mail: { outboxId: message.id, messageKey: message.message_key, kind: message.kind, to: { name: facts.name, address: facts.email }, ...teamInvitationMessage(config, facts, token) } };
+  }
   const recipient = await findRecipient(db, message.recipient_id);
   if (!recipient) return skip('o destinatário não existe mais');
   let written: WrittenMessage;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inviteTokenSchema } from '../inviteLink.ts';
 import { printableName } from './names.ts';
 
 export const ROLES = ['member', 'leader', 'admin'] as const;
@@ -41,7 +42,17 @@ export const nameSchema = printableName('O nome')
 /** The length rule is checked by the API as 422 `weak_password`, so the schema only asks for a string. */
 const passwordInput = z.string().max(10_000);
 
-export const registerRequestSchema = z.strictObject({ name: nameSchema, email: emailSchema, password: passwordInput });
+/**
+ * `invite`: a team's invitation link token — the new account joins that team in the same step; `invitation`: the token
+ * of an e-mail invitation, whose address must be `email` (docs/product.md §13).
+ */
+export const registerRequestSchema = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordInput,
+  invite: inviteTokenSchema.optional(),
+  invitation: inviteTokenSchema.optional(),
+});
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.strictObject({ email: emailSchema, password: passwordInput });

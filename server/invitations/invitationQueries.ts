@@ -1,0 +1,162 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Invitation } from '../../shared/schemas/invitations.ts';
+import type { DB, Instant, InvitationStatus } from '../db/schema.ts';
+import { groupPositions } from './teamFacts.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface InvitationRow {
+  id: number;
+  church_id: number;
+  department_id: number;
+  email: string;
+  name: string;
+  token_hash: string;
+  status: InvitationStatus;
+  invited_by: number | null;
+  sent_at: Instant;
+  sends: number;
+  expires_at: Instant;
+}
+
+const columns = ['id', 'church_id', 'department_id', 'email', 'name', 'token_hash', 'status', 'invited_by', 'sent_at', 'sends', 'expires_at'] as const;
+const iso = (value: Instant) => new Date(value).toISOString();
+
+export async function findInvitationById(db: Db, id: number): Promise<InvitationRow | undefined> {
+  return db.selectFrom('invitations').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findInvitationByHash(db: Db, tokenHash: string): Promise<InvitationRow | undefined> {
+  return db.selectFrom('invitations').select(columns).where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** The team's pending invitations to any of `emails`. */
+export async function pendingInvitationsTo(db: Db, churchId: number, departmentId: number, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .selectFrom('invitations')
+    .select(['id', 'email', 'status'])
+    .where('church_id', '=', churchId)
+    .where('department_id', '=', departmentId)
+    .where('status', '=', 'pending')
+    .where('email', 'in', emails)
+    .execute();
+}
+
+export interface NewInvitation {
+  email: string;
+  name: string;
+  tokenHash: string;
+}
+
+/**
+ * Inserts pending invitations to the team; an address that has a pending one already (made meanwhile by another
+ * request) is left out by the unique index. Returns the rows inserted.
+ */
+export async function insertInvitations(
+  trx: Transaction<DB>,
+  team: { churchId: number; departmentId: number; invitedBy: number; positions: readonly number[]; expiresAt: Date },
+  people: readonly NewInvitation[],
+  now: Date,
+): Promise<Array<{ id: number; email: string }>> {
+  if (people.length === 0) return [];
+  const rows = await trx
+    .insertInto('invitations')
+    .values(
+      people.map((person) => ({
+        church_id: team.churchId,
+        department_id: team.departmentId,
+        email: person.email,
+        name: person.name,
+        token_hash: person.tokenHash,
+        invited_by: team.invitedBy,
+        created_at: now.toISOString(),
+        sent_at: now.toISOString(),
+        expires_at: team.expiresAt.toISOString(),
+      })),
+    )
+    .onConflict((oc) => oc.columns(['church_id', 'department_id', 'email']).where('status', '=', 'pending').doNothing())
+    .returning(['id', 'email'])
+    .execute();
+  const links = rows.flatMap((row) => team.positions.map((position_id) => ({ invitation_id: row.id, position_id })));
+  if (links.length > 0) await trx.insertInto('invitation_positions').values(links).execute();
+  return rows;
+}
+
+export async function invitationPositions(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, Array<{ id: number; name: string }>>();
+  const rows = await db
+    .selectFrom('invitation_positions')
+    .innerJoin('positions', 'positions.id', 'invitation_positions.position_id')
+    .select(['invitation_positions.invitation_id as owner', 'positions.id', 'positions.name'])
+    .where('invitation_positions.invitation_id', 'in', ids)
+    .execute();
+  return groupPositions(rows);
+}
+
+/** A team's invitations: pending first, then the newest. */
+export async function listInvitations(db: Db, churchId: number, departmentId: number): Promise<Invitation[]> {
+  const rows = await db
+    .selectFrom('invitations')
+    .leftJoin('users', 'users.id', 'invitations.invited_by')
+    .select([
+      'invitations.id',
+      'invitations.name',
+      'invitations.email',
+      'invitations.status',
+      'invitations.created_at',
+      'invitations.sent_at',
+      'invitations.expires_at',
+      'invitations.closed_at',
+      'users.id as inviter_id',
+      'users.name as inviter_name',
+    ])
+    .where('invitations.church_id', '=', churchId)
+    .where('invitations.department_id', '=', departmentId)
+    .orderBy('invitations.id', 'desc')
+    .execute();
+  const positions = await invitationPositions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows
+    .sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'))
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      positions: positions.get(row.id) ?? [],
+      status: row.status,
+      created_at: iso(row.created_at),
+      sent_at: iso(row.sent_at),
+      expires_at: iso(row.expires_at),
+      closed_at: row.closed_at === null ? null : iso(row.closed_at),
+      invited_by: row.inviter_id === null || row.inviter_name === null ? null : { id: row.inviter_id, name: row.inviter_name },
+    }));
+}
+
+/** Closes a pending invitation (accepted or cancelled); false when it was not pending any more. */
+export async function closeInvitation(db: Db, id: number, change: { status: 'accepted' | 'cancelled'; acceptedBy?: number }, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('invitations')
+    .set({ status: change.status, accepted_by: change.acceptedBy ?? null, closed_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A new link for a pending invitation sent again, if the last send is older than `sentBefore`: a conditional update,
+ * so two re-sends at once queue one e-mail. Undefined when it was not pending or was sent since.
+ */
+export async function renewInvitation(trx: Transaction<DB>, id: number, change: { tokenHash: string; expiresAt: Date; sentBefore: Date }, now: Date) {
+  return trx
+    .updateTable('invitations')
+    .set((eb) => ({ token_hash: change.tokenHash, sent_at: now.toISOString(), expires_at: change.expiresAt.toISOString(), sends: eb('sends', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('sent_at', '<=', change.sentBefore.toISOString())
+    .returning(['id', 'sends', 'invited_by', 'email', 'status', 'sent_at'])
+    .executeTakeFirst();
+}
