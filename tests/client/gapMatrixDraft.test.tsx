@@ -38,7 +38,7 @@ async function openDraftableMatrix() {
   await blockDay(portal, BRUNO, '2026-11-22');
   await blockDay(portal, ANA, '2026-11-23');
   const rendered = renderApp('/escalas/lacunas');
-  await screen.findByRole('table', { name: 'Lacunas por evento e função' });
+  await screen.findByRole('grid', { name: 'Lacunas por evento e função' });
   return { portal, network, ...rendered };
 }
 
@@ -81,18 +81,23 @@ describe('Preencher automaticamente on Lacunas (issue 22)', () => {
     expect(culto.closest('td')).toHaveAttribute('data-status', 'empty');
     expect(screen.getByRole('button', { name: `Proposta: Vera Vocal — Louvor — Vocal, ${VIGILIA}` })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Por que vazio? Louvor — Bateria, ${CULTO}` })).toHaveTextContent('Por que vazio?');
-    expect(screen.getByRole('button', { name: /^Louvor — Vocal, Culto/ })).toHaveTextContent('○0/1Vazia');
+    expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ })).toHaveTextContent('○0/1Vazia');
     // The arrow keys go through a cell's count and its places, and across to the same place of the next cell.
-    screen.getByRole('button', { name: /^Louvor — Vocal, Culto/ }).focus();
+    screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ }).focus();
     await user.keyboard('{ArrowDown}');
     expect(culto).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('button', { name: `Por que vazio? Louvor — Bateria, ${CULTO}` })).toHaveFocus();
-    await user.keyboard('{ArrowRight}{ArrowDown}');
-    expect(screen.getByRole('button', { name: /^Louvor — Vocal, Vigília/ })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(culto).toHaveFocus();
+    // The cell's SOS (its place is still open) is the cell's last control.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: `SOS: Louvor — Vocal, ${CULTO}` })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Vigília/ })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('button', { name: `Proposta: Vera Vocal — Louvor — Vocal, ${VIGILIA}` })).toHaveFocus();
-    await user.keyboard('{ArrowUp}{ArrowUp}');
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
     expect(culto).toHaveFocus();
     // The filters stay as drafted while the draft is open; the draft is in the address, so a reload keeps it.
     expect(screen.getByLabelText('Igreja')).toBeDisabled();
@@ -194,7 +199,7 @@ describe('Preencher automaticamente on Lacunas (issue 22)', () => {
     );
     expect(screen.queryByRole('region', { name: 'Rascunho da escala' })).toBeNull();
     // The matrix is asked again: Ana's invitation awaits her answer; no proposal is left.
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Louvor — Vocal, Culto/ })).toHaveTextContent('◷1/11 aguardando'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ })).toHaveTextContent('◷1/11 aguardando'));
     expect(screen.queryByRole('button', { name: /^Proposta: / })).toBeNull();
     expect(screen.getByLabelText('Igreja')).toBeEnabled();
     const created = await portal.api.database.db.selectFrom('allocations').select(['member_id', 'status', 'source']).execute();

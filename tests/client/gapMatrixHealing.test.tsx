@@ -32,8 +32,8 @@ describe('Lacunas: open cover requests and places taken by cover (issue 24)', ()
     await (await portal.agentOf(LEADER)).post(`/api/allocations/${vigilia}/cover`).send({}).expect(201);
 
     const { user } = renderApp('/escalas/lacunas');
-    const table = await screen.findByRole('table', { name: 'Lacunas por evento e função' });
-    const cell = (await within(table).findByRole('button', { name: /^Louvor — Vocal, Vigília/ })).closest('td')!;
+    const table = await screen.findByRole('grid', { name: 'Lacunas por evento e função' });
+    const cell = (await within(table).findByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Vigília/ })).closest('td')!;
     const notes = await within(cell).findByRole('list');
     const items = within(notes).getAllByRole('listitem').map((item) => item.textContent);
     expect(items).toHaveLength(1);
@@ -45,7 +45,7 @@ describe('Lacunas: open cover requests and places taken by cover (issue 24)', ()
     await (await portal.agentOf(ANA)).post(`/api/cover-requests/${request}/accept`).expect(200);
     await user.click(screen.getByRole('link', { name: 'Início' }));
     await user.click(await screen.findByRole('link', { name: 'Lacunas' }));
-    const again = (await screen.findByRole('button', { name: /^Louvor — Vocal, Vigília/ })).closest('td')!;
+    const again = (await screen.findByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Vigília/ })).closest('td')!;
     await waitFor(() => expect(within(again).getAllByRole('listitem').map((item) => item.textContent)).toEqual([`${ANA.name} assumiu por cobertura`]));
   });
 });

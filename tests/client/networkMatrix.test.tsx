@@ -69,7 +69,7 @@ describe('the gap matrix (issue 15)', () => {
   it('shows a team leader their team’s events × positions, each cell with its count and a word for its state', async () => {
     const { portal } = await openMatrix(MEMBER);
     expect(await screen.findByRole('heading', { name: 'Escalas — lacunas', level: 1 })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Lacunas por evento e função' });
+    const table = await screen.findByRole('grid', { name: 'Lacunas por evento e função' });
     expect(portal.paths()).toContain(OVERVIEW);
     // Only Sede's events: the Conferência of Zona Norte is not the team leader's.
     const rows = within(table).getAllByRole('row').slice(2);
@@ -78,10 +78,10 @@ describe('the gap matrix (issue 15)', () => {
       'seg., 23/11 · 23:30VigíliaSedeNecessidadesLembrar quem não respondeu',
     ]);
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Evento', 'Louvor', 'Bateria', 'Vocal']);
-    expect(await cell(/^Louvor — Vocal, Culto, 22 de novembro de 2026 às 19:00:00: 0 de 1/)).toHaveTextContent('○0/1Vazia');
-    expect(await cell(/^Louvor — Bateria, Culto/)).toHaveTextContent('✕0/1Recusa');
-    expect(await cell(/^Louvor — Bateria, Culto/)).toHaveAccessibleName(/0 de 1 \(1 recusou\)\. Recusa\.$/);
-    expect(await cell(/^Louvor — Vocal, Vigília/)).toHaveTextContent('◐1/2Parcial');
+    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto, 22 de novembro de 2026 às 19:00:00: 0 de 1/)).toHaveTextContent('○0/1Vazia');
+    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Bateria, Culto/)).toHaveTextContent('✕0/1Recusa');
+    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Bateria, Culto/)).toHaveAccessibleName(/0 de 1 \(1 recusou\)\. Recusa\.$/);
+    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Vigília/)).toHaveTextContent('◐1/2Parcial');
     // Marcos may now find the matrix in the navigation.
     expect(within(screen.getByRole('navigation', { name: 'Navegação principal' })).getByRole('link', { name: 'Lacunas' })).toHaveAttribute(
       'aria-current',
@@ -91,13 +91,13 @@ describe('the gap matrix (issue 15)', () => {
 
   it('filters by church and department through the overview’s parameters', async () => {
     const { portal, network, user } = await openMatrix(LEADER);
-    await screen.findByRole('table', { name: 'Lacunas por evento e função' });
+    await screen.findByRole('grid', { name: 'Lacunas por evento e função' });
     // A network-wide leader sees Zona Norte's Conferência too.
-    expect(await cell(/^Louvor — Vocal, Conferência/)).toHaveTextContent('0/1');
+    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Conferência/)).toHaveTextContent('0/1');
     await user.selectOptions(screen.getByLabelText('Igreja'), 'Zona Norte');
     await waitFor(() => expect(portal.paths()).toContain(`${OVERVIEW}?church_id=${network.churchId('Zona Norte')}`));
     await waitFor(() => expect(screen.queryByRole('button', { name: /Culto/ })).toBeNull());
-    expect(screen.getByRole('button', { name: /^Louvor — Vocal, Conferência/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Conferência/ })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Departamento'), 'Mídia');
     await waitFor(() =>
       expect(portal.paths()).toContain(`${OVERVIEW}?church_id=${network.churchId('Zona Norte')}&department_id=${network.departmentId('Mídia')}`),
@@ -105,19 +105,41 @@ describe('the gap matrix (issue 15)', () => {
     expect(await screen.findByText('Nenhum evento com necessidades nas próximas 8 semanas com estes filtros.')).toBeInTheDocument();
   });
 
-  it('arrow keys move between the cells', async () => {
+  it('the matrix is one Tab stop, a grid the arrow keys, Home and End move through (issue 21, item 8)', async () => {
     const { user } = await openMatrix(MEMBER);
-    const vocal = await cell(/^Louvor — Vocal, Culto/);
+    const vocal = await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/);
+    expect(screen.getByRole('grid', { name: 'Lacunas por evento e função' })).toContainElement(vocal);
+    // Each cell's name starts with what it shows (axe's label-content-name-mismatch).
+    expect(vocal).toHaveAccessibleName(/^0\/1 Vazia — Louvor — Vocal, Culto/);
+    const controls = within(screen.getByRole('grid')).getAllByRole('button');
+    expect(controls.length).toBeGreaterThan(3);
+    expect(controls.filter((control) => control.tabIndex === 0)).toHaveLength(1);
     vocal.focus();
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('button', { name: /^Louvor — Bateria, Culto/ })).toHaveFocus();
-    await user.keyboard('{ArrowRight}{ArrowDown}');
-    expect(screen.getByRole('button', { name: /^Louvor — Vocal, Vigília/ })).toHaveFocus();
+    const bateria = screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Bateria, Culto/ });
+    expect(bateria).toHaveFocus();
+    // The one Tab stop follows the focus, so Tab leaves the grid and Shift+Tab comes back to the same cell.
+    expect(controls.filter((control) => control.tabIndex === 0)).toEqual([bateria]);
+    await user.tab();
+    expect(screen.getByRole('grid')).not.toContainElement(document.activeElement as HTMLElement);
+    await user.tab({ shift: true });
+    expect(bateria).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(vocal).toHaveFocus();
+    // Down goes through the cell's own controls (its SOS: the place is open) before the cell below.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: /^SOS: Louvor — Vocal, Culto/ })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Vigília/ })).toHaveFocus();
+    await user.keyboard('{Control>}{Home}{/Control}');
+    expect(controls[0]).toHaveFocus();
+    await user.keyboard('{Control>}{End}{/Control}');
+    expect(controls[controls.length - 1]).toHaveFocus();
   });
 
   it('a cell opens the allocation with its department and position chosen; once allocated the cell awaits the answer, not complete (issue 21)', async () => {
     const { portal, network, user } = await openMatrix(MEMBER);
-    await user.click(await cell(/^Louvor — Vocal, Culto/));
+    await user.click(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/));
     const dialog = await screen.findByRole('dialog', { name: 'Allocate Member to Event' });
     expect(within(dialog).getByLabelText('Event')).toHaveValue('Culto');
     expect(within(dialog).getByLabelText('Department')).toHaveValue('Louvor');
@@ -137,8 +159,8 @@ describe('the gap matrix (issue 15)', () => {
       },
     ]);
     // Invited is not confirmed: the cell awaits Ana's answer, with the count, and says so to a screen reader.
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Louvor — Vocal, Culto/ })).toHaveTextContent('◷1/11 aguardando'));
-    const awaiting = screen.getByRole('button', { name: /^Louvor — Vocal, Culto/ });
+    await waitFor(() => expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ })).toHaveTextContent('◷1/11 aguardando'));
+    const awaiting = screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ });
     expect(awaiting).toHaveAccessibleName(/1 de 1 \(1 pendente\)\. Aguardando 1 resposta\.$/);
     expect(awaiting.closest('td')).toHaveAttribute('data-status', 'awaiting');
     expect(within(screen.getByRole('list', { name: 'Legenda' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([

@@ -38,7 +38,7 @@ async function signInAsTeamLeader(visit: PortalVisit): Promise<void> {
 async function draftForSede(visit: PortalVisit): Promise<Locator> {
   const { page } = visit;
   await visit.goto('/escalas/lacunas');
-  await page.getByRole('table', { name: 'Lacunas por evento e função' }).waitFor();
+  await page.getByRole('grid', { name: 'Lacunas por evento e função' }).waitFor();
   await page.getByLabel('Igreja', { exact: true }).selectOption({ label: 'Sede' });
   await page.waitForURL(/[?&]igreja=\d+/);
   await page.getByRole('button', { name: 'Preencher automaticamente' }).click();

@@ -57,7 +57,7 @@ describePortal(
         await page.getByRole('region', { name: 'Suas equipes' }).getByRole('link', { name: 'Ver as lacunas das suas equipes' }).waitFor();
         await menu.getByRole('link', { name: 'Lacunas' }).click();
         await page.waitForURL(`${visit.baseUrl}/escalas/lacunas`);
-        const table = page.getByRole('table', { name: 'Lacunas por evento e função' });
+        const table = page.getByRole('grid', { name: 'Lacunas por evento e função' });
         await table.waitFor();
 
         // The last empty cell that needs one person: far from the first two Sundays, where Marcos already serves.
@@ -132,14 +132,17 @@ describePortal(
         expect(widths.page).toBeLessThanOrEqual(widths.viewport);
         const inside = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
         expect(inside.client).toBeLessThanOrEqual(widths.viewport);
-        // Reachable by keyboard: the region itself, the first event's Necessidades and Lembrar quem não respondeu, then its cells.
-        await region.focus();
-        await page.keyboard.press('Tab');
-        expect(await page.evaluate(() => document.activeElement?.textContent ?? null)).toBe('Necessidades');
-        await page.keyboard.press('Tab');
+        // One Tab stop, a WAI-ARIA grid (issue 21, item 8): the first event's Necessidades, then the arrow keys go
+        // to its Lembrar quem não respondeu and across to its cells; Tab leaves the matrix.
+        const first = region.getByRole('button', { name: /^Necessidades: / }).first();
+        expect(await first.getAttribute('tabindex')).toBe('0');
+        await first.focus();
+        await page.keyboard.press('ArrowDown');
         expect(await page.evaluate(() => document.activeElement?.textContent ?? null)).toBe('Lembrar quem não respondeu');
-        await page.keyboard.press('Tab');
+        await page.keyboard.press('ArrowRight');
         expect(await page.evaluate(() => document.activeElement?.closest('td')?.getAttribute('data-status') ?? null)).not.toBeNull();
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') === null)).toBe(true);
       },
       { width: 360, height: 740 },
     );

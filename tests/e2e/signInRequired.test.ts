@@ -27,7 +27,7 @@ describePortal('A signed-in page opened signed out (issue 21, docs/product.md §
 
     await page.waitForURL(`${visit.baseUrl}/escalas/lacunas?igreja=1`);
     await page.getByRole('heading', { level: 1, name: 'Escalas — lacunas' }).waitFor();
-    await page.getByRole('table', { name: 'Lacunas por evento e função' }).waitFor();
+    await page.getByRole('grid', { name: 'Lacunas por evento e função' }).waitFor();
     await expectAccountLink(visit, 'Débora');
     expect(await main.getByRole('heading', { name: 'Entre para continuar' }).count()).toBe(0);
     // The login page gave its place in the history to the page asked for.

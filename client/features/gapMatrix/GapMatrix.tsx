@@ -1,9 +1,10 @@
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/formats.ts';
 import type { DraftPlace } from '../../../shared/schemas/drafts.ts';
 import type { Church } from '../../../shared/schemas/network.ts';
 import type { OverviewEvent, OverviewNeed } from '../../../shared/schemas/needs.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { useGridFocus } from '../../kit/useGridFocus.ts';
 import { CellHealingNotes } from './CellHealingNotes.tsx';
 import { placeCellKey } from './draftText.ts';
 import { GAP_STATUS_TEXT, gapStatusOf, gapStatusText, needAnswers } from './gapStatus.ts';
@@ -60,50 +61,12 @@ function churchLabel(churchId: number | null, churches: readonly Church[] | unde
   return churches?.find((church) => church.id === churchId)?.name ?? '';
 }
 
-/** Where a button of the matrix sits: its row, its column, and its place in the cell (0 the count, 1… a draft's places). */
-function gridSpot(element: HTMLElement): { row: number; col: number; item: number } {
-  return { row: Number(element.dataset.row), col: Number(element.dataset.col), item: Number(element.dataset.item ?? 0) };
-}
-
-/**
- * Arrow keys move between the cells' buttons (Tab and Shift+Tab still go through them one by one): up and down
- * through a cell's buttons (its count, then a draft's places) and on to the nearest cell above or below; left
- * and right to the nearest cell of the row, at the same place in it when it has one.
- */
-function moveFocus(keyDown: KeyboardEvent<HTMLTableSectionElement>): void {
-  const here = gridSpot(keyDown.target as HTMLElement);
-  if (Number.isNaN(here.row) || Number.isNaN(here.col)) return;
-  const steps: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  const step = steps[keyDown.key];
-  if (!step) return;
-  const buttons = [...keyDown.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-row]')].map((button) => ({ button, ...gridSpot(button) }));
-  const [dRow, dColumn] = step;
-  let next: HTMLButtonElement | undefined;
-  if (dRow !== 0) {
-    next = buttons.find((other) => other.row === here.row && other.col === here.col && other.item === here.item + dRow)?.button;
-    if (!next) {
-      // The nearest cell in that direction (cells without a need have none): its first button going down, its last going up.
-      const below = buttons.filter((other) => other.col === here.col && Math.sign(other.row - here.row) === dRow);
-      const row = below.sort((a, b) => Math.abs(a.row - here.row) - Math.abs(b.row - here.row))[0]?.row;
-      const cell = below.filter((other) => other.row === row).sort((a, b) => a.item - b.item);
-      next = (dRow > 0 ? cell[0] : cell[cell.length - 1])?.button;
-    }
-  } else {
-    const beside = buttons.filter((other) => other.row === here.row && Math.sign(other.col - here.col) === dColumn);
-    const col = beside.sort((a, b) => Math.abs(a.col - here.col) - Math.abs(b.col - here.col))[0]?.col;
-    const cell = beside.filter((other) => other.col === col && other.item <= here.item).sort((a, b) => b.item - a.item);
-    next = cell[0]?.button;
-  }
-  if (!next) return;
-  keyDown.preventDefault();
-  next.focus();
-}
-
 /**
  * The gap matrix: one row per event (date, name, church), one column per department and position; each cell
  * says how many of the people needed are allocated, with an icon and a word for its state (never colour alone),
  * and is a button that opens the allocation for that event and position. It scrolls sideways inside its own
- * region, the event column staying in view.
+ * region, the event column staying in view. It is a WAI-ARIA grid, one Tab stop: the arrow keys move between the
+ * cells' buttons (useGridFocus). Each button's name starts with what it shows ("0/3 Falta"), then says where.
  */
 export function GapMatrix({
   layout,
@@ -118,9 +81,10 @@ export function GapMatrix({
   healing,
 }: GapMatrixProps) {
   const captionId = useId();
+  const { bodyRef, onKeyDown, onFocus } = useGridFocus<HTMLTableSectionElement>();
   return (
-    <div className="gap-matrix__scroller" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="gap-matrix">
+    <div className="gap-matrix__scroller" role="region" aria-labelledby={captionId}>
+      <table className="gap-matrix" role="grid">
         <caption id={captionId} className="gap-matrix__caption">
           Lacunas por evento e função
         </caption>
@@ -143,8 +107,8 @@ export function GapMatrix({
             ))}
           </tr>
         </thead>
-        <tbody onKeyDown={moveFocus}>
-          {layout.rows.map((row, rowIndex) => {
+        <tbody ref={bodyRef} onKeyDown={onKeyDown} onFocus={onFocus}>
+          {layout.rows.map((row) => {
             const church = churchLabel(row.event.church_id, churches);
             const eventLabel = `${eventName(row.event)}, ${formatDateTime(row.event.datetime, timeZone)}`;
             return (
@@ -165,7 +129,7 @@ export function GapMatrix({
                   ) : null}
                   {renderEventActions?.(row.event, eventLabel)}
                 </th>
-                {layout.columns.map((column, columnIndex) => {
+                {layout.columns.map((column) => {
                   const need = needIn(row, column);
                   if (!need) {
                     return (
@@ -188,9 +152,7 @@ export function GapMatrix({
                       <button
                         type="button"
                         className="gap-matrix__button"
-                        data-row={rowIndex}
-                        data-col={columnIndex}
-                        aria-label={`${columnLabel(column)}, ${eventLabel}: ${filled} de ${need.needed} (${needAnswers(need)}). ${spoken}.`}
+                        aria-label={`${filled}/${need.needed} ${word} — ${columnLabel(column)}, ${eventLabel}: ${filled} de ${need.needed} (${needAnswers(need)}). ${spoken}.`}
                         onClick={() => onSelect({ event: row.event, column, need })}
                       >
                         <span className="gap-matrix__icon" aria-hidden="true">
@@ -204,14 +166,11 @@ export function GapMatrix({
                       {healed ? <CellHealingNotes healing={healed} timeZone={timeZone} /> : null}
                       {places.length > 0 ? (
                         <div className="gap-matrix__places">
-                          {places.map((place, index) => (
+                          {places.map((place) => (
                             <button
                               key={place.id}
                               type="button"
                               className={`gap-matrix__place gap-matrix__place--${place.user ? 'proposal' : 'empty'}`}
-                              data-row={rowIndex}
-                              data-col={columnIndex}
-                              data-item={index + 1}
                               data-place-id={place.id}
                               aria-label={place.user ? `Proposta: ${place.user.name} — ${where}` : `Por que vazio? ${where}`}
                               onClick={() => onSelectPlace?.(place)}
