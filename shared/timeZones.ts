@@ -63,3 +63,8 @@ export function formatZonedTime(iso: string, zone: string, networkZone: string):
 export function formatZonedShortDateTime(iso: string, zone: string, networkZone: string): string {
   return `${formatShortDateTime(iso, zone)}${zoneSuffix(zone, networkZone)}`;
 }
+
+/** The zone of an event: its church's (null: the church follows the network), or the network's for a whole-network event. */
+export function eventTimeZone(churchTimeZone: string | null | undefined, networkZone: string): string {
+  return churchTimeZone ?? networkZone;
+}

@@ -4,14 +4,18 @@ import { MAX_EVENT_DAYS } from '../../shared/schemas/events.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { DB, Instant } from '../db/schema.ts';
 import { expandRepeat, repeatLimitProblem } from '../recurrence/expandRepeat.ts';
-import { instantOfLocal, localDifference, localOf, shiftLocal } from '../recurrence/localDateTime.ts';
+import { instantOfLocal, instantOfRequest, localDifference, localOf, shiftLocal } from '../recurrence/localDateTime.ts';
 import { headRule, parseSeriesRule, serializeSeriesRule, seriesOccurrences, tailRule, type SeriesRule } from '../recurrence/seriesRule.ts';
 import { EventNotFound, HasAllocations, InvalidEnd, RepeatEndsBeforeStart, TooManyOccurrences, UnknownChurch, UnknownEventType } from './errors.ts';
 import { queueCancelNotices, queueMoveNotices, type EventMove } from './eventNotices.ts';
 import { churchExists, eventTypeExists, selectEventDetails, toEventDetail } from './eventQueries.ts';
 import { askAgainAfterMove, countAllocationsOfEvents, removeAllocationsOfEvents } from '../escalas/public.ts';
+import { zoneOfChurch } from '../churches/public.ts';
 
-/** Who changes the calendar, when, and in which timezone wall-clock times are read. */
+/**
+ * Who changes the calendar, when, and the network's zone (`APP_TIMEZONE`): a whole-network event's, and a church's
+ * without one of its own. Wall-clock times are read in the event's zone, its church's (docs/product.md §12).
+ */
 export interface EventCommandContext {
   db: Kysely<DB>;
   timeZone: string;
@@ -26,9 +30,10 @@ interface EventRecord {
   series_id: number | null;
   series_slot: Instant | null;
   ends_at: Instant | null;
+  church_id: number | null;
 }
 
-const EVENT_RECORD = ['id', 'datetime', 'event_type_id', 'series_id', 'series_slot', 'ends_at'] as const;
+const EVENT_RECORD = ['id', 'datetime', 'event_type_id', 'series_id', 'series_slot', 'ends_at', 'church_id'] as const;
 
 /** The details of an event (docs/product.md §8) a request may set; undefined = unchanged (on create: none). */
 export interface EventDetails {
@@ -36,8 +41,8 @@ export interface EventDetails {
   title?: string | null | undefined;
   description?: string | null | undefined;
   location?: string | null | undefined;
-  /** An instant, or null: start + 2 h. */
-  endsAt?: Instant | null | undefined;
+  /** As the request wrote it (an instant, or a wall-clock time of the event's zone), or null: start + 2 h. */
+  endsAt?: string | null | undefined;
 }
 
 const MAX_DURATION_MS = MAX_EVENT_DAYS * 24 * 60 * 60 * 1000;
@@ -112,9 +117,9 @@ function eventsFromSlot(events: EventRecord[], slotIndex: Map<Instant, number>, 
   });
 }
 
-export async function findManagedEvent(db: Kysely<DB>, id: number): Promise<ManagedEvent | undefined> {
+export async function findManagedEvent(db: Kysely<DB>, id: number, networkZone: string): Promise<ManagedEvent | undefined> {
   const row = await selectEventDetails(db).select('events.series_id').where('events.id', '=', id).executeTakeFirst();
-  return row && { ...toEventDetail(row), series_id: row.series_id };
+  return row && { ...toEventDetail(row, networkZone), series_id: row.series_id };
 }
 
 async function checkEventType(trx: Transaction<DB>, eventTypeId: number | null | undefined): Promise<void> {
@@ -123,29 +128,32 @@ async function checkEventType(trx: Transaction<DB>, eventTypeId: number | null |
 
 /**
  * Creates an event, or a series: the rule on `series` and one `events` row per occurrence (each keeping, in
- * `series_slot`, the instant the rule gave it). Answers the first occurrence.
+ * `series_slot`, the instant the rule gave it). Answers the first occurrence. `datetime` is the request's text: a
+ * wall-clock time is read in the zone of the event's church (docs/product.md §12), where a series repeats too.
  */
 export async function createEvent(
   ctx: EventCommandContext,
-  input: { datetime: Instant; eventTypeId: number | null; repeat?: RepeatRule | undefined; details?: EventDetails },
+  input: { datetime: string; eventTypeId: number | null; repeat?: RepeatRule | undefined; details?: EventDetails },
 ): Promise<ManagedEvent> {
   const details = input.details ?? {};
-  // Every occurrence lasts as long as the first.
-  const duration = details.endsAt == null ? null : durationOf(input.datetime, details.endsAt);
   const columns = detailColumns(details);
   return ctx.db.transaction().execute(async (trx) => {
     await checkEventType(trx, input.eventTypeId);
     await checkChurch(trx, details.churchId);
+    const zone = await zoneOfChurch(trx, details.churchId ?? null, ctx.timeZone);
+    const datetime = instantOfRequest(input.datetime, zone);
+    // Every occurrence lasts as long as the first.
+    const duration = details.endsAt == null ? null : durationOf(datetime, instantOfRequest(details.endsAt, zone));
     if (!input.repeat) {
       const { id } = await trx
         .insertInto('events')
-        .values({ datetime: input.datetime, event_type_id: input.eventTypeId, ...columns, ends_at: duration === null ? null : plus(input.datetime, duration) })
+        .values({ datetime, event_type_id: input.eventTypeId, ...columns, ends_at: duration === null ? null : plus(datetime, duration) })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return (await findManagedEvent(trx, id))!;
+      return (await findManagedEvent(trx, id, ctx.timeZone))!;
     }
 
-    const occurrences = expandRepeat(localOf(input.datetime, ctx.timeZone), input.repeat, ctx.timeZone);
+    const occurrences = expandRepeat(localOf(datetime, zone), input.repeat, zone);
     const [first, ...rest] = occurrences;
     if (!first) throw new RepeatEndsBeforeStart();
     const problem = repeatLimitProblem(occurrences, input.repeat);
@@ -154,7 +162,7 @@ export async function createEvent(
     const rule: SeriesRule = { start: first.local, repeat: input.repeat, event_type_id: input.eventTypeId };
     const series = await trx
       .insertInto('series')
-      .values({ rule: serializeSeriesRule(rule), time_zone: ctx.timeZone, created_by: ctx.userId, created_at: ctx.now.toISOString() })
+      .values({ rule: serializeSeriesRule(rule), time_zone: zone, created_by: ctx.userId, created_at: ctx.now.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
     const row = (occurrence: { instant: Instant }) => ({
@@ -167,23 +175,44 @@ export async function createEvent(
     });
     const { id } = await trx.insertInto('events').values(row(first)).returning('id').executeTakeFirstOrThrow();
     if (rest.length > 0) await trx.insertInto('events').values(rest.map(row)).execute();
-    return (await findManagedEvent(trx, id))!;
+    return (await findManagedEvent(trx, id, ctx.timeZone))!;
   });
 }
 
+/** What a PATCH asks for; `datetime` and `endsAt` as the request wrote them. */
 export interface EventChanges extends EventDetails {
-  datetime?: Instant | undefined;
+  datetime?: string | undefined;
   eventTypeId?: number | null | undefined;
 }
 
+/** The changes with their times as instants, read in the zone the event will be in. */
+interface ResolvedChanges extends Omit<EventChanges, 'datetime' | 'endsAt'> {
+  datetime?: Instant | undefined;
+  endsAt?: Instant | null | undefined;
+}
+
+/**
+ * The changes' times as instants, in the zone of the church the event will belong to. An event moved to a church
+ * of another zone without a new time keeps its wall-clock time there (19:00 São Paulo → 19:00 Manaus), so it moves.
+ */
+async function resolveChanges(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: EventChanges): Promise<{ resolved: ResolvedChanges; zone: string }> {
+  const zone = await zoneOfChurch(trx, changes.churchId !== undefined ? changes.churchId : event.church_id, ctx.timeZone);
+  const oldZone = await zoneOfChurch(trx, event.church_id, ctx.timeZone);
+  let datetime: Instant | undefined;
+  if (changes.datetime !== undefined) datetime = instantOfRequest(changes.datetime, zone);
+  else if (zone !== oldZone) datetime = instantOfLocal(localOf(event.datetime, oldZone), zone);
+  const endsAt = changes.endsAt == null ? changes.endsAt : instantOfRequest(changes.endsAt, zone);
+  return { resolved: { ...changes, datetime, endsAt }, zone };
+}
+
 /** The duration the request asks for, measured on the edited event's new start; undefined when it names no end. */
-function askedDuration(event: EventRecord, changes: EventChanges): number | null | undefined {
+function askedDuration(event: EventRecord, changes: ResolvedChanges): number | null | undefined {
   if (changes.endsAt === undefined) return undefined;
   if (changes.endsAt === null) return null;
   return durationOf(changes.datetime ?? event.datetime, changes.endsAt);
 }
 
-const hasDetails = (changes: EventChanges) =>
+const hasDetails = (changes: ResolvedChanges) =>
   Object.keys(detailColumns(changes)).length > 0 || changes.endsAt !== undefined;
 
 /**
@@ -197,16 +226,17 @@ export async function updateEvent(ctx: EventCommandContext, id: number, scope: E
     if (!event) throw new EventNotFound();
     await checkEventType(trx, changes.eventTypeId);
     await checkChurch(trx, changes.churchId);
+    const { resolved, zone } = await resolveChanges(trx, ctx, event, changes);
     if (scope === 'following' && event.series_id !== null && event.series_slot !== null) {
-      await updateFollowing(trx, ctx, event, changes);
+      await updateFollowing(trx, ctx, event, resolved, zone);
     } else {
-      await updateOne(trx, ctx, event, changes);
+      await updateOne(trx, ctx, event, resolved);
     }
-    return (await findManagedEvent(trx, id))!;
+    return (await findManagedEvent(trx, id, ctx.timeZone))!;
   });
 }
 
-async function updateOne(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: EventChanges): Promise<void> {
+async function updateOne(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: ResolvedChanges): Promise<void> {
   const duration = askedDuration(event, changes);
   const moves = changes.datetime !== undefined && isMove(event.datetime, changes.datetime);
   const set = {
@@ -238,21 +268,23 @@ const isMove = (from: Instant, to: Instant) => Date.parse(from) !== Date.parse(t
  *   moved to another day, or a row moved on its own) are published as overrides.
  * - When nothing stays behind (k is 0, or the earlier occurrences were all deleted), the series' own rule is
  *   replaced instead, and its id (and feed UID) kept.
+ * - Moved to a church of another zone (`zone`), the rows keep their wall-clock times there and the rule that takes
+ *   them repeats in that zone (docs/product.md §12).
  */
-async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: EventChanges): Promise<void> {
+async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: ResolvedChanges, zone: string): Promise<void> {
   const series = await loadSeries(trx, event.series_id!);
   const tz = series.time_zone;
   const slots = seriesOccurrences(series.rule, tz);
   const k = slots.findIndex((slot) => slot.instant === event.series_slot);
   const slotK = slots[k];
-  const shift = changes.datetime === undefined ? 0 : localDifference(localOf(event.datetime, tz), localOf(changes.datetime, tz));
+  const shift = changes.datetime === undefined ? 0 : localDifference(localOf(event.datetime, tz), localOf(changes.datetime, zone));
   const duration = askedDuration(event, changes);
   if (!slotK) {
     // A slot the rule no longer gives: this row alone.
     await updateOne(trx, ctx, event, changes);
     return;
   }
-  if (shift === 0 && changes.eventTypeId === undefined) {
+  if (shift === 0 && changes.eventTypeId === undefined && zone === tz) {
     // The rule stays as it is: only the details (if any) are written on this and the later occurrences.
     if (!hasDetails(changes)) return;
     const slotIndex = new Map(slots.map((slot, index) => [slot.instant, index]));
@@ -265,13 +297,17 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
 
   const eventTypeId = changes.eventTypeId !== undefined ? changes.eventTypeId : series.rule.event_type_id;
   const newRule = tailRule(series.rule, shiftLocal(slotK.local, shift), slots.length - k, eventTypeId);
-  const newSlots = seriesOccurrences(newRule, tz);
+  const newSlots = seriesOccurrences(newRule, zone);
   const slotIndex = new Map(slots.map((slot, index) => [slot.instant, index]));
   const rows = await seriesEvents(trx, series.id);
   const keepsHead = eventsFromSlot(rows, slotIndex, 0).some(({ index }) => index < k);
   let tailSeriesId = series.id;
   if (!keepsHead) {
-    await trx.updateTable('series').set((eb) => ({ rule: serializeSeriesRule(newRule), sequence: eb('sequence', '+', 1) })).where('id', '=', series.id).execute();
+    await trx
+      .updateTable('series')
+      .set((eb) => ({ rule: serializeSeriesRule(newRule), time_zone: zone, sequence: eb('sequence', '+', 1) }))
+      .where('id', '=', series.id)
+      .execute();
   } else {
     await trx
       .updateTable('series')
@@ -280,7 +316,7 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
       .execute();
     const tail = await trx
       .insertInto('series')
-      .values({ rule: serializeSeriesRule(newRule), time_zone: tz, created_by: ctx.userId, created_at: ctx.now.toISOString() })
+      .values({ rule: serializeSeriesRule(newRule), time_zone: zone, created_by: ctx.userId, created_at: ctx.now.toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
     tailSeriesId = tail.id;
@@ -291,9 +327,9 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
     const datetime =
       row.id === event.id && changes.datetime !== undefined
         ? changes.datetime
-        : shift === 0
+        : shift === 0 && zone === tz
           ? row.datetime
-          : instantOfLocal(shiftLocal(localOf(row.datetime, tz), shift), tz);
+          : instantOfLocal(shiftLocal(localOf(row.datetime, tz), shift), zone);
     await trx
       .updateTable('events')
       .set((eb) => ({

@@ -10,7 +10,6 @@ import {
 import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireLeader } from '../http/requireUser.ts';
-import { instantOfRequest } from '../recurrence/localDateTime.ts';
 import { createEvent, deleteEvent, updateEvent, type EventCommandContext, type EventDetails } from './eventCommands.ts';
 import { eventDetailReads } from './publicEventReads.ts';
 
@@ -34,21 +33,21 @@ export function eventsRouter(context: ApiContext): Router {
   const detailReads = eventDetailReads(context);
   router.get('/api/events', detailReads['/api/events']);
   router.get('/api/events/:id', detailReads['/api/events/:id']);
-  const tz = config.timeZone;
-  const commandContext = (user: User): EventCommandContext => ({ db: database.db, timeZone: tz, now: now(), userId: user.id });
+  // Times a leader types are read in the event's church's zone (docs/product.md §12); the network's is the default.
+  const commandContext = (user: User): EventCommandContext => ({ db: database.db, timeZone: config.timeZone, now: now(), userId: user.id });
   const detailsOf = (input: EventDetailInput): EventDetails => ({
     churchId: input.church_id,
     title: input.title,
     description: input.description,
     location: input.location,
-    endsAt: input.ends_at == null ? input.ends_at : instantOfRequest(input.ends_at, tz),
+    endsAt: input.ends_at,
   });
 
   router.post('/api/events', async (req, res) => {
     const user = requireLeader(req);
     const input = parseInput(createEventRequestSchema, req.body);
     const event = await createEvent(commandContext(user), {
-      datetime: instantOfRequest(input.datetime, tz),
+      datetime: input.datetime,
       eventTypeId: input.event_type_id,
       repeat: input.repeat,
       details: detailsOf(input),
@@ -62,7 +61,7 @@ export function eventsRouter(context: ApiContext): Router {
     const { scope } = parseInput(updateEventQuerySchema, req.query);
     const input = parseInput(updateEventRequestSchema, req.body);
     const event = await updateEvent(commandContext(user), id, scope, {
-      datetime: input.datetime === undefined ? undefined : instantOfRequest(input.datetime, tz),
+      datetime: input.datetime,
       eventTypeId: input.event_type_id,
       ...detailsOf(input),
     });

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
+import type { DayKey } from '../../shared/dayKey.ts';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import { eventListQuerySchema, eventReadQuerySchema } from '../../shared/schemas/events.ts';
 import type { ApiContext } from '../http/apiContext.ts';
@@ -9,13 +9,14 @@ import { parseInput } from '../http/parseInput.ts';
 import { requireUser } from '../http/requireUser.ts';
 import { sendJsonArray } from '../http/sendJsonArray.ts';
 import type { SessionlessRead, SessionlessRequest } from '../http/sessionlessRead.ts';
-import { allEventsInPages, findEvent, listEventsBetween } from './eventQueries.ts';
+import { allEventsInPages, findEvent, listEventsOnDays } from './eventQueries.ts';
 
 /**
- * The instants a valid `?date=` or `?from=&to=` stands for (range undefined: the whole list), and whether
- * `?detail=full` asks for the details (docs/product.md §8; without it the specification's keys, exactly).
+ * The days a valid `?date=` or `?from=&to=` stands for (range undefined: the whole list), and whether
+ * `?detail=full` asks for the details (docs/product.md §8; without it the specification's keys, exactly). Each
+ * event is on the day of its own zone (docs/adr/0006-an-event-belongs-to-its-own-zone-day.md).
  */
-type Range = { range: { start: string; end: string } | undefined; detail: boolean };
+type Range = { range: { from: DayKey; to: DayKey } | undefined; detail: boolean };
 
 const MAX_REMEMBERED_RANGES = 512;
 
@@ -54,9 +55,9 @@ function eventReads({ database, config }: ApiContext, withDetails: boolean): Eve
   const tz = config.timeZone;
   const sendCached = jsonResponseCache(database.dataVersion);
 
-  // Validating the day keys and turning them into instants in the network's timezone (zod + dayjs) cost more
-  // than the query itself, and every member opening the events page asks the same two months. A valid
-  // query string's range never changes, so it is worked out once; only valid ones are remembered.
+  // Validating the day keys (zod) cost more than the query itself, and every member opening the events page asks
+  // the same two months. A valid query string's range never changes, so it is worked out once; only valid ones
+  // are remembered.
   const ranges = new Map<string, Range>();
   const rangeOf = (req: SessionlessRequest): Range => {
     const queryIndex = req.originalUrl.indexOf('?');
@@ -65,8 +66,8 @@ function eventReads({ database, config }: ApiContext, withDetails: boolean): Eve
     if (known) return known;
     const query = parseInput(eventListQuerySchema, req.query);
     let range: Range['range'];
-    if (query.date !== undefined) range = { start: startOfDayUtc(query.date, tz), end: endOfDayUtc(query.date, tz) };
-    else if (query.from !== undefined && query.to !== undefined) range = { start: startOfDayUtc(query.from, tz), end: endOfDayUtc(query.to, tz) };
+    if (query.date !== undefined) range = { from: query.date, to: query.date };
+    else if (query.from !== undefined && query.to !== undefined) range = { from: query.from, to: query.to };
     const answer = { range, detail: withDetails && query.detail === 'full' };
     if (ranges.size >= MAX_REMEMBERED_RANGES) ranges.clear();
     ranges.set(key, answer);
@@ -77,14 +78,14 @@ function eventReads({ database, config }: ApiContext, withDetails: boolean): Eve
     '/api/events': async (req, res) => {
       const { range, detail } = rangeOf(req);
       const suffix = detail ? '/full' : '';
-      if (range) await sendCached(res, `${range.start}/${range.end}${suffix}`, () => listEventsBetween(db, range.start, range.end, detail));
-      else await sendJsonArray(res, allEventsInPages(db, undefined, detail));
+      if (range) await sendCached(res, `${range.from}/${range.to}${suffix}`, () => listEventsOnDays(db, range.from, range.to, tz, detail));
+      else await sendJsonArray(res, allEventsInPages(db, tz, undefined, detail));
     },
     '/api/events/:id': async (req, res) => {
       const id = parseInput(idParamSchema, req.params.id);
       const query = parseInput(eventReadQuerySchema, req.query);
       const detail = withDetails && query.detail === 'full';
-      if (!(await sendCached(res, `#${id}${detail ? '/full' : ''}`, () => findEvent(db, id, detail)))) throw notFound('Evento não encontrado.');
+      if (!(await sendCached(res, `#${id}${detail ? '/full' : ''}`, () => findEvent(db, id, tz, detail)))) throw notFound('Evento não encontrado.');
     },
   };
 }

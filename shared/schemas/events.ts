@@ -15,8 +15,8 @@ export const eventListSchema = z.array(eventSchema);
 
 /**
  * An event with its details (docs/product.md §8), as `?detail=full` reads it: the specification's keys plus the church
- * (null = the whole network), title, description, location (each null when not given) and the end (ISO UTC;
- * start + 2 h when none was given).
+ * (null = the whole network), title, description, location (each null when not given), the end (ISO UTC;
+ * start + 2 h when none was given) and the event's zone.
  */
 export const eventDetailSchema = eventSchema.extend({
   church_id: z.number().int().nullable(),
@@ -24,6 +24,11 @@ export const eventDetailSchema = eventSchema.extend({
   description: z.string().nullable(),
   location: z.string().nullable(),
   ends_at: z.string(),
+  /**
+   * The event's time zone (IANA, docs/product.md §12): its church's, or `APP_TIMEZONE` for a whole-network event.
+   * Its wall-clock time and its day are read in this zone.
+   */
+  timezone: z.string(),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 export const eventDetailListSchema = z.array(eventDetailSchema);

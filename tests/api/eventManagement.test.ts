@@ -21,6 +21,7 @@ const noDetails = (datetime: string) => ({
   description: null,
   location: null,
   ends_at: new Date(Date.parse(datetime) + 2 * 60 * 60 * 1000).toISOString(),
+  timezone: 'America/Sao_Paulo',
 });
 
 /**
@@ -133,7 +134,7 @@ describe.each(testDatabases)('event management API on $name', ({ open }) => {
       const res = await create({ datetime: '2026-12-06T19:30:00-03:00', event_type_id: culto });
       expect(res.status).toBe(201);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(Object.keys(res.body as object).sort()).toEqual(['church_id', 'datetime', 'description', 'ends_at', 'event_types', 'id', 'location', 'series_id', 'title']);
+      expect(Object.keys(res.body as object).sort()).toEqual(['church_id', 'datetime', 'description', 'ends_at', 'event_types', 'id', 'location', 'series_id', 'timezone', 'title']);
       expect(res.body).toMatchObject({ datetime: '2026-12-06T22:30:00.000Z', event_types: { name: 'Culto' }, series_id: null });
       const read = await request(t.app).get(`/api/events/${(res.body as ManagedEvent).id}`);
       expectEventShape(read.body);
@@ -309,7 +310,7 @@ describe.each(testDatabases)('event management API on $name', ({ open }) => {
       const [, second, third] = await rowsOfSeries(first.series_id!);
       const res = await patch(`/api/events/${second!.id}?scope=one`, { datetime: '2027-02-13T18:00' });
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body as object).sort()).toEqual(['church_id', 'datetime', 'description', 'ends_at', 'event_types', 'id', 'location', 'series_id', 'title']);
+      expect(Object.keys(res.body as object).sort()).toEqual(['church_id', 'datetime', 'description', 'ends_at', 'event_types', 'id', 'location', 'series_id', 'timezone', 'title']);
       expect(res.body).toEqual({ id: second!.id, datetime: '2027-02-13T21:00:00.000Z', event_types: { name: 'Culto' }, series_id: first.series_id, ...noDetails('2027-02-13T21:00:00.000Z') });
       expect(await rowOf(second!.id)).toMatchObject({ series_id: first.series_id, series_slot: '2027-02-14T22:30:00.000Z' });
       // The default scope is one.

@@ -6,7 +6,7 @@ import { keysOf, postAllocation } from '../../support/escalasFixtures.ts';
 import { testDatabases } from '../../support/testDatabases.ts';
 import { networkWorld, type NetworkWorld } from './networkWorld.ts';
 
-const DETAIL_KEYS = ['church_id', 'datetime', 'description', 'ends_at', 'event_types', 'id', 'location', 'title'];
+const DETAIL_KEYS = ['church_id', 'datetime', 'description', 'ends_at', 'event_types', 'id', 'location', 'timezone', 'title'];
 
 describe.each(testDatabases)('event details on $name', ({ open }) => {
   let w: NetworkWorld;
@@ -39,6 +39,7 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
         description: 'Santa ceia e batismos.',
         location: 'Templo sede',
         ends_at: '2030-04-08T00:30:00.000Z',
+        timezone: 'America/Sao_Paulo',
       };
       expect(res.body).toEqual({ ...detail, series_id: null });
 
