@@ -1,8 +1,8 @@
-import { formatDateTime } from '../../shared/formats.ts';
 import type { Event } from '../../shared/schemas/events.ts';
 import { eventName } from './eventName.ts';
 import { FormField } from './FormField.tsx';
 import { TextField } from './TextField.tsx';
+import { eventDateTime } from './eventTime.ts';
 
 export interface EventReadOnlyFieldsProps {
   event: Event;
@@ -23,7 +23,7 @@ export function EventReadOnlyFields({ event, idPrefix, timeZone }: EventReadOnly
       <TextField id={`${idPrefix}-event`} label="Event" type="text" readOnly value={eventName(event)} />
       <FormField id={`${idPrefix}-date`} label="Date">
         {(control) => (
-          <textarea {...control} className="field__input field__input--wrap" readOnly rows={2} value={formatDateTime(event.datetime, timeZone)} />
+          <textarea {...control} className="field__input field__input--wrap" readOnly rows={2} value={eventDateTime(event, timeZone)} />
         )}
       </FormField>
     </>

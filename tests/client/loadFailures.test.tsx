@@ -7,6 +7,8 @@ import { openPortal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 const DAY_PATH = '/api/events?date=2026-12-15';
+/** Signed in, the day's events come with their details and zones (docs/product.md §12). */
+const SIGNED_IN_DAY_PATH = '/api/events?date=2026-12-15&detail=full';
 const WINDOW_PATH = '/api/events?from=2026-11-01&to=2026-12-31';
 const SERVER_ERROR = { code: 'internal', message: 'Erro interno.' };
 
@@ -19,7 +21,7 @@ describe('a failed load is said, with a retry, when signed in (issue 16)', () =>
     const portal = await openPortal({ events: EVENTS, signedIn: MEMBER });
     const { store, user } = renderApp('/events');
     await screen.findByRole('list', { name: 'Próximos eventos' });
-    portal.failNext('GET', DAY_PATH, 503, SERVER_ERROR);
+    portal.failNext('GET', SIGNED_IN_DAY_PATH, 503, SERVER_ERROR);
     act(() => void store.dispatch(modalOpened({ modal: 'dayEvents', day: '2026-12-15' })));
     const dialog = screen.getByRole('dialog', { name: 'Events on 15 de dezembro de 2026' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não foi possível carregar os eventos deste dia.');
@@ -29,7 +31,7 @@ describe('a failed load is said, with a retry, when signed in (issue 16)', () =>
     const list = await within(dialog).findByRole('list');
     expect(within(list).getByRole('button')).toHaveTextContent('Conferência 15 de dezembro de 2026 às 19:30:00');
     expect(within(dialog).queryByRole('alert')).toBeNull();
-    expect(portal.count(DAY_PATH)).toBe(2);
+    expect(portal.count(SIGNED_IN_DAY_PATH)).toBe(2);
   });
 
   it('a visitor’s day dialog keeps the specification’s silence: nothing shown, a console line', async () => {

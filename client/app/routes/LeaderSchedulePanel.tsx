@@ -1,10 +1,10 @@
-import { formatShortDateTime } from '../../../shared/formats.ts';
 import { LeaderSchedule, type LeaderScheduleProps } from '../../features/escalas/LeaderSchedule.tsx';
 import { EventManageActions } from '../../features/events/management/EventManageActions.tsx';
 import { NewEventButton } from '../../features/events/management/NewEventButton.tsx';
 import { NudgeButton } from '../../features/openPlaces/NudgeButton.tsx';
 import { eventName } from '../../kit/eventName.ts';
 import { usePublicConfig } from '../publicConfig.ts';
+import { eventShortDateTime } from '../../kit/eventTime.ts';
 
 export type LeaderSchedulePanelProps = Omit<LeaderScheduleProps, 'toolbar' | 'eventActions'>;
 
@@ -22,7 +22,7 @@ export function LeaderSchedulePanel(props: LeaderSchedulePanelProps) {
       eventActions={(event) => (
         <>
           <EventManageActions event={event} />
-          <NudgeButton eventId={event.id} eventLabel={`${eventName(event)}, ${formatShortDateTime(event.datetime, timeZone)}`} />
+          <NudgeButton eventId={event.id} eventLabel={`${eventName(event)}, ${eventShortDateTime(event, timeZone)}`} />
         </>
       )}
     />

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { RESPONSE_NOTE_MAX } from '../../../shared/limits.ts';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
-import { formatDateTime } from '../../../shared/formats.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { DialogForm } from '../../kit/forms/DialogForm.tsx';
 import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
@@ -23,7 +23,7 @@ export interface CoverRequestControlProps {
  */
 export function CoverRequestControl({ service }: CoverRequestControlProps) {
   const { timeZone } = usePublicConfig();
-  const label = `${eventName(service)}, ${formatDateTime(service.datetime, timeZone)} (${service.department.name})`;
+  const label = `${eventName(service)}, ${eventDateTime(service, timeZone)} (${service.department.name})`;
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { COVER_LINK_PARAM } from '../../../shared/coverLink.ts';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { OpenCoverRequest } from '../../../shared/schemas/coverRequests.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { useAcceptCoverRequestMutation, useGetMyCoverRequestsQuery } from './coverRequestsApi.ts';
 import './CoverRequests.css';
@@ -32,7 +32,7 @@ export function CoverRequests() {
     setOutcome(null);
     try {
       await accept({ requestId: request.id }).unwrap();
-      setOutcome({ text: `Pronto! Você assumiu o lugar de ${request.requester.name} em ${placeText(request)} — ${eventName(request.event)}, ${formatDateTime(request.event.datetime, timeZone)}.`, failed: false });
+      setOutcome({ text: `Pronto! Você assumiu o lugar de ${request.requester.name} em ${placeText(request)} — ${eventName(request.event)}, ${eventDateTime(request.event, timeZone)}.`, failed: false });
     } catch (error) {
       setOutcome({ text: portalErrorOf(error, 'Não foi possível assumir. Tente novamente.').message, failed: true });
     } finally {
@@ -57,14 +57,14 @@ export function CoverRequests() {
             <li key={request.id} className={`cover-requests__item${request.id === chosen ? ' cover-requests__item--chosen' : ''}`}>
               <span>
                 <strong>{request.requester.name}</strong> precisa de alguém em {placeText(request)}: {request.event.title ?? eventName(request.event)} —{' '}
-                {formatDateTime(request.event.datetime, timeZone)}
+                {eventDateTime(request.event, timeZone)}
                 {request.note ? <span className="cover-requests__note"> · Recado: {request.note}</span> : null}
               </span>
               <button
                 type="button"
                 className="button button--primary cover-requests__action"
                 disabled={busy !== null}
-                aria-label={`Assumir o lugar de ${request.requester.name}: ${placeText(request)}, ${eventName(request.event)}, ${formatDateTime(request.event.datetime, timeZone)}`}
+                aria-label={`Assumir o lugar de ${request.requester.name}: ${placeText(request)}, ${eventName(request.event)}, ${eventDateTime(request.event, timeZone)}`}
                 onClick={() => void take(request)}
               >
                 {busy === request.id ? 'Assumindo…' : 'Assumir'}

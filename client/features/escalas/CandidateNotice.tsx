@@ -1,6 +1,6 @@
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { MemberCandidate } from '../../../shared/schemas/escalas.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { formatBlockedRange } from './blockedRange.ts';
 
 /** What a suggestion says after the member's name in the Member field's list: `indisponível`, `serve perto deste horário`. */
@@ -60,7 +60,7 @@ export function CandidateNotice({ id, candidate, timeZone }: CandidateNoticeProp
               <ul className="allocation-form__conflicts">
                 {candidate.conflicts.map(({ event, department }) => (
                   <li key={`${event.id}-${department.id}`}>
-                    {eventName(event)} — {formatDateTime(event.datetime, timeZone)} ({department.name})
+                    {eventName(event)} — {eventDateTime(event, timeZone)} ({department.name})
                   </li>
                 ))}
               </ul>

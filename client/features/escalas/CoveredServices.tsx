@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { dayKeyOf, type DayKey } from '../../../shared/days.ts';
-import { formatDateTime } from '../../../shared/formats.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { MyService } from './MyService.tsx';
 import { useGetMyEventsQuery } from './escalasApi.ts';
 import './CoveredServices.css';
@@ -41,7 +41,7 @@ export function CoveredServices({ from, to, memberId }: CoveredServicesProps) {
         {covered.map((service) => (
           <li key={service.allocation_id} className="covered-services__item">
             <span className="covered-services__event">
-              <strong>{eventName(service)}</strong> — {formatDateTime(service.datetime, timeZone)} ({service.department.name})
+              <strong>{eventName(service)}</strong> — {eventDateTime(service, timeZone)} ({service.department.name})
             </span>
             <MyService service={service} memberId={memberId} showTeam={false} />
           </li>

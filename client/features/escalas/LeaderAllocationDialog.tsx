@@ -5,10 +5,10 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
 import { EventReadOnlyFields } from '../../kit/EventReadOnlyFields.tsx';
+import { eventShortDateTime } from '../../kit/eventTime.ts';
 import { Modal } from '../../kit/Modal.tsx';
 import { useSession } from '../../kit/session/useSession.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
-import { eventWhen } from '../../kit/status/eventWhen.ts';
 import { statusShown } from '../../kit/status/statusSlice.ts';
 import { TextField } from '../../kit/TextField.tsx';
 import { CandidateNotice, candidateLabel } from './CandidateNotice.tsx';
@@ -45,7 +45,7 @@ export function LeaderAllocationDialog({ event, onClose, department, position }:
   const form = useAllocationForm(event.id, (allocation) => {
     dispatch(
       statusShown({
-        text: `${allocation.member.name} escalado(a) em ${allocation.department.name}: ${eventName(event)}, ${eventWhen(event.datetime, timeZone)}.`,
+        text: `${allocation.member.name} escalado(a) em ${allocation.department.name}: ${eventName(event)}, ${eventShortDateTime(event, timeZone)}.`,
       }),
     );
     onClose();

@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { Allocation } from '../../../shared/schemas/escalas.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { useGetEscalaHealingQuery } from '../../kit/healing/healingApi.ts';
 import { EventAllocations, type CoverRequestSince } from './EventAllocations.tsx';
 import { useGetAllocationsInRangeQuery, type AllocationRange } from './escalasApi.ts';
@@ -76,7 +76,7 @@ export function LeaderSchedule({ range, renderBoard, toolbar, eventActions }: Le
             <EventAllocations
               allocations={loaded ? (grouped.get(event.id) ?? NO_ALLOCATIONS) : undefined}
               coverRequests={coverRequests}
-              eventLabel={`${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`}
+              eventLabel={`${eventName(event)}, ${eventDateTime(event, timeZone)}`}
             />
           </>
         ),

@@ -1,10 +1,10 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { Allocation } from '../../../shared/schemas/escalas.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { answersSummary } from './allocationStatus.ts';
 import type { AllocationRange } from './escalasApi.ts';
 import { useGetAnswersInRangeQuery } from './summaryApi.ts';
@@ -68,7 +68,7 @@ export function MissingAnswers({ range, events, rangeText, renderPendingAction }
             return (
               <li key={event.id} className="services-summary__item" data-event-id={event.id}>
                 <span className="services-summary__event">
-                  <strong>{eventName(event)}</strong> — {formatDateTime(event.datetime, timeZone)}
+                  <strong>{eventName(event)}</strong> — {eventDateTime(event, timeZone)}
                 </span>
                 <span className="services-summary__count">{answersSummary(allocations)}</span>
                 {pending.length > 0 ? (
@@ -76,7 +76,7 @@ export function MissingAnswers({ range, events, rangeText, renderPendingAction }
                     Aguardando resposta: {pending.map((allocation) => `${allocation.member.name} (${allocation.department.name})`).join(', ')}
                   </p>
                 ) : null}
-                {pending.length > 0 ? renderPendingAction?.(event, `${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`) : null}
+                {pending.length > 0 ? renderPendingAction?.(event, `${eventName(event)}, ${eventDateTime(event, timeZone)}`) : null}
                 {declined.length > 0 ? (
                   <ul className="services-summary__declines" aria-label={`Recusas: ${eventName(event)}`}>
                     {declined.map((allocation) => (

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { AllocationStatus, MyEvent } from '../../../shared/schemas/escalas.ts';
 import type { AllocationAnswer } from '../../../shared/schemas/responses.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { MY_STATUS_LABELS } from './allocationStatus.ts';
 import { AnswerControls } from './AnswerControls.tsx';
@@ -53,7 +53,7 @@ export function MyService({ service, memberId, showTeam = true, extra, declineAl
   const { answer, busy, error } = useMyAnswer(service);
   const [now] = useState(() => Date.now());
   const ahead = Date.parse(service.datetime) > now;
-  const eventLabel = `${eventName(service)}, ${formatDateTime(service.datetime, timeZone)}`;
+  const eventLabel = `${eventName(service)}, ${eventDateTime(service, timeZone)}`;
   const labels = ahead ? MY_STATUS_LABELS : PAST_STATUS_LABELS;
   return (
     <div className="my-service" data-allocation-id={service.allocation_id}>

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/formats.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { MyService } from './MyService.tsx';
 import { useGetMyServicesQuery } from './summaryApi.ts';
 import './HomeSummaries.css';
@@ -53,7 +53,7 @@ export function NextServices({ memberId }: NextServicesProps) {
             {ahead.slice(0, NEXT_SERVICES_SHOWN).map((service) => (
               <li key={service.allocation_id} className="services-summary__item">
                 <span className="services-summary__event">
-                  <strong>{eventName(service)}</strong> — {formatDateTime(service.datetime, timeZone)}{' '}
+                  <strong>{eventName(service)}</strong> — {eventDateTime(service, timeZone)}{' '}
                   <span className="services-summary__department">{service.department.name}</span>
                 </span>
                 <MyService service={service} memberId={memberId} />

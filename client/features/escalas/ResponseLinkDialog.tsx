@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { AllocationStatus } from '../../../shared/schemas/escalas.ts';
 import type { AllocationAnswer } from '../../../shared/schemas/responses.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { Modal } from '../../kit/Modal.tsx';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { AnswerControls } from './AnswerControls.tsx';
@@ -86,7 +86,7 @@ export function ResponseLinkDialog({ token, onClose }: ResponseLinkDialogProps) 
             </div>
             <div>
               <dt>Data</dt>
-              <dd>{formatDateTime(allocation.event.datetime, timeZone)}</dd>
+              <dd>{eventDateTime(allocation.event, timeZone)}</dd>
             </div>
             <div>
               <dt>Departamento</dt>
@@ -98,7 +98,7 @@ export function ResponseLinkDialog({ token, onClose }: ResponseLinkDialogProps) 
           </p>
           <AnswerControls
             status={status}
-            label={`${eventName(allocation.event)}, ${formatDateTime(allocation.event.datetime, timeZone)} (${allocation.department.name})`}
+            label={`${eventName(allocation.event)}, ${eventDateTime(allocation.event, timeZone)} (${allocation.department.name})`}
             busy={isLoading}
             error={error}
             onAnswer={answer}

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { ScheduleConflict } from '../../../shared/schemas/escalas.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 
 export interface ScheduleConflictNoticeProps {
   /** The API's message: `Ana Souza já serve em outro evento a menos de 3 horas deste.` */
@@ -22,7 +22,7 @@ export const ScheduleConflictNotice = forwardRef<HTMLDivElement, ScheduleConflic
       <ul className="allocation-form__conflicts">
         {conflicts.map(({ event, department }) => (
           <li key={`${event.id}-${department.id}`}>
-            <strong>{eventName(event)}</strong> — {formatDateTime(event.datetime, timeZone)} ({department.name})
+            <strong>{eventName(event)}</strong> — {eventDateTime(event, timeZone)} ({department.name})
           </li>
         ))}
       </ul>

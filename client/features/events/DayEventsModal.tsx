@@ -6,7 +6,7 @@ import { LoadFailed } from '../../kit/LoadFailed.tsx';
 import { Modal } from '../../kit/Modal.tsx';
 import { useSession } from '../../kit/session/useSession.ts';
 import { EventList } from './EventList.tsx';
-import { useGetEventsOnDayQuery } from './eventsApi.ts';
+import { useGetEventDetailsOnDayQuery, useGetEventsOnDayQuery } from './eventsApi.ts';
 import { modalClosed, selectSelectedDay } from './eventsSlice.ts';
 
 export interface DayEventsModalProps {
@@ -28,10 +28,12 @@ interface DayEventsDialogProps extends DayEventsModalProps {
 }
 
 function DayEventsDialog({ day, onEventSelect, onClose }: DayEventsDialogProps) {
-  // Every opening asks GET /api/events?date=yyyy-MM-dd again.
-  const { data: events, isFetching, isError, refetch } = useGetEventsOnDayQuery(day, { refetchOnMountOrArgChange: true });
   // A failed load: a signed-in user is told so, with a retry; a visitor's modal stays empty (spec §8).
   const signedIn = useSession().status === 'signedIn';
+  // Every opening asks GET /api/events?date=yyyy-MM-dd again; signed in, with the details and each event's zone.
+  const plain = useGetEventsOnDayQuery(day, { refetchOnMountOrArgChange: true, skip: signedIn });
+  const detailed = useGetEventDetailsOnDayQuery(day, { refetchOnMountOrArgChange: true, skip: !signedIn });
+  const { data: events, isFetching, isError, refetch } = signedIn ? detailed : plain;
   const title = `Events on ${formatDay(day)}`;
 
   return (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { Icon } from '../../kit/Icon.tsx';
 import { EventDetailLine } from './EventDetailLine.tsx';
 
@@ -15,7 +15,8 @@ export interface EventButtonProps<E extends Event = Event> {
 
 /**
  * One event as a list shows it: the type's name (N/A without one) and the long medium date-time; signed in, an
- * event read with its details also shows its title, church and location under its type.
+ * event read with its details also shows its title, church and location under its type, and its time is its
+ * church's, named when not the network's (docs/product.md §12).
  */
 export function EventButton<E extends Event>({ event, onSelect, detail }: EventButtonProps<E>) {
   const { timeZone } = usePublicConfig();
@@ -28,7 +29,7 @@ export function EventButton<E extends Event>({ event, onSelect, detail }: EventB
         <span className="event-button__name">{eventName(event)}</span>{' '}
         <EventDetailLine event={event} />
         <time className="event-button__datetime" dateTime={event.datetime}>
-          {formatDateTime(event.datetime, timeZone)}
+          {eventDateTime(event, timeZone)}
         </time>
         {detail ? (
           <>

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { EventDetail } from '../../../shared/schemas/events.ts';
+import { eventInstantText } from '../../kit/eventTime.ts';
 import { FormField } from '../../kit/FormField.tsx';
 import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
 import { TextField } from '../../kit/TextField.tsx';
@@ -21,7 +21,7 @@ export function EventDetailFields({ event, idPrefix, timeZone }: EventDetailFiel
     <>
       {event.title ? <TextField id={`${idPrefix}-title`} label="Título" type="text" readOnly value={event.title} /> : null}
       <TextField id={`${idPrefix}-church`} label="Igreja" type="text" readOnly value={church} />
-      <TextField id={`${idPrefix}-ends`} label="Término" type="text" readOnly value={formatDateTime(event.ends_at, timeZone)} />
+      <TextField id={`${idPrefix}-ends`} label="Término" type="text" readOnly value={eventInstantText(event.ends_at, event, timeZone)} />
       {event.location ? <TextField id={`${idPrefix}-location`} label="Local" type="text" readOnly value={event.location} /> : null}
       {event.description ? (
         <FormField id={`${idPrefix}-description`} label="Descrição">

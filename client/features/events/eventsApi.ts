@@ -29,6 +29,14 @@ export const eventsApi = api.injectEndpoints({
       query: (date) => ({ url: 'events', params: { date } }),
       providesTags: eventTags,
     }),
+    /**
+     * `GET /api/events?date=yyyy-MM-dd&detail=full`: the same day with each event's details and zone (signed in),
+     * its times written as the list writes them (docs/product.md §12).
+     */
+    getEventDetailsOnDay: build.query<EventDetail[], DayKey>({
+      query: (date) => ({ url: 'events', params: { date, detail: 'full' } }),
+      providesTags: eventTags,
+    }),
     /** `GET /api/events/{id}`. */
     getEvent: build.query<Event, number>({
       query: (id) => `events/${id}`,
@@ -42,9 +50,16 @@ export const eventsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetEventsInRangeQuery, useGetEventDetailsInRangeQuery, useGetEventsOnDayQuery, useGetEventQuery, useGetEventDetailQuery } = eventsApi;
+export const {
+  useGetEventsInRangeQuery,
+  useGetEventDetailsInRangeQuery,
+  useGetEventsOnDayQuery,
+  useGetEventDetailsOnDayQuery,
+  useGetEventQuery,
+  useGetEventDetailQuery,
+} = eventsApi;
 
-const EVENT_ENDPOINTS: ReadonlySet<string> = new Set(['getEventsInRange', 'getEventDetailsInRange', 'getEventsOnDay', 'getEvent']);
+const EVENT_ENDPOINTS: ReadonlySet<string> = new Set(['getEventsInRange', 'getEventDetailsInRange', 'getEventsOnDay', 'getEventDetailsOnDay', 'getEvent']);
 
 /**
  * An event as the API cache already holds it (in a window's or a day's list, or on its own): whatever answer

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { dayKeyOf, type DayKey } from '../../../shared/days.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
+import { eventZoneOf, type TimedEvent } from '../../kit/eventTime.ts';
 import { statusDismissed } from '../../kit/status/statusSlice.ts';
 import { createdOutsideShown } from './eventsSlice.ts';
 import { isInWindow, useShownEventsWindow } from './shownWindow.ts';
@@ -14,12 +15,12 @@ export const PAST_DATE_QUESTION = 'Essa data já passou. Criar mesmo assim?';
  * says where it went and offers to go there (CreatedOutsideNotice), in place of the shell's status line, which
  * would say the same without the way there. Call with the API's answer, after that status line.
  */
-export function useCreatedEventPlacement(): (created: { datetime: string }) => void {
+export function useCreatedEventPlacement(): (created: TimedEvent) => void {
   const { timeZone } = usePublicConfig();
   const { eventsWindow } = useShownEventsWindow();
   const dispatch = useAppDispatch();
   return (created) => {
-    const day = dayKeyOf(created.datetime, timeZone);
+    const day = dayKeyOf(created.datetime, eventZoneOf(created, timeZone));
     const outside = !isInWindow(eventsWindow, day);
     if (outside) dispatch(statusDismissed());
     dispatch(createdOutsideShown(outside ? day : null));
@@ -37,15 +38,17 @@ export interface PastDateConfirmation {
 }
 
 /**
- * `Essa data já passou. Criar mesmo assim?` before an event is created on a day before today (network
- * timezone, read at the submit). Its `Criar mesmo assim` button submits the form again, which then goes ahead.
+ * `Essa data já passou. Criar mesmo assim?` before an event is created on a day before today (in `zone`, the
+ * event's: the network's by default; read at the submit). Its `Criar mesmo assim` button submits the form again,
+ * which then goes ahead.
  */
-export function usePastDateConfirmation(date: string, submitLabel = 'Criar mesmo assim'): PastDateConfirmation {
+export function usePastDateConfirmation(date: string, submitLabel = 'Criar mesmo assim', zone?: string): PastDateConfirmation {
   const { timeZone } = usePublicConfig();
+  const todayZone = zone ?? timeZone;
   const [askedFor, setAskedFor] = useState<DayKey | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const mayCreate = (day: DayKey) => {
-    if (day === '' || day >= dayKeyOf(new Date(), timeZone)) return true;
+    if (day === '' || day >= dayKeyOf(new Date(), todayZone)) return true;
     if (askedFor === day) return true;
     setAskedFor(day);
     return false;

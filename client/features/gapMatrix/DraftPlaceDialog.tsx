@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { Draft, DraftCandidate, DraftPlace } from '../../../shared/schemas/drafts.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { DialogForm } from '../../kit/forms/DialogForm.tsx';
 import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
@@ -59,7 +59,7 @@ export function DraftPlaceDialog({ draft, place, onClose }: DraftPlaceDialogProp
   const options = candidates.data ?? [];
 
   const where = `${place.department.name} — ${place.position?.name ?? 'qualquer função'}`;
-  const when = `${eventName(place.event)}, ${formatDateTime(place.event.datetime, timeZone)}`;
+  const when = `${eventName(place.event)}, ${eventDateTime(place.event, timeZone)}`;
 
   const save = async (userId: number | null) => {
     problems.clear();

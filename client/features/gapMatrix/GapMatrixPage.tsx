@@ -2,13 +2,13 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDays, dayKeyOf } from '../../../shared/days.ts';
-import { formatDateTime } from '../../../shared/formats.ts';
 import { OVERVIEW_DEFAULT_WEEKS } from '../../../shared/limits.ts';
 import type { CreateDraftRequest, DraftPlace, PublishDraftResponse } from '../../../shared/schemas/drafts.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
 import { useGetChurchesQuery, useGetDepartmentsQuery } from '../../kit/network/networkApi.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
@@ -294,7 +294,7 @@ export function GapMatrixPage({ renderAllocation, renderOpenCell, renderEventAct
             </h2>
             <ul className="gap-page__without-list">
               {withoutNeeds.map((event) => {
-                const label = `${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`;
+                const label = `${eventName(event)}, ${eventDateTime(event, timeZone)}`;
                 return (
                   <li key={event.id} className="gap-page__without-item" data-event-id={event.id}>
                     <span>{label}</span>

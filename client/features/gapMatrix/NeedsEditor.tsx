@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { Department } from '../../../shared/schemas/escalas.ts';
 import type { MyTeam, Position } from '../../../shared/schemas/network.ts';
 import type { OverviewEvent, PutNeedsRequest } from '../../../shared/schemas/needs.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { Modal } from '../../kit/Modal.tsx';
 import { useGetDepartmentsQuery, useGetMyTeamsQuery, useGetPositionsQuery } from '../../kit/network/networkApi.ts';
 import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
@@ -152,7 +152,7 @@ export function NeedsEditor({ event, onClose }: NeedsEditorProps) {
     <Modal title="Necessidades" onClose={onClose}>
       <form ref={formRef} className="needs-editor" onSubmit={(submit) => void handleSubmit(submit)} noValidate aria-busy={saving || undefined}>
         <p className="needs-editor__event">
-          {eventName(event)}, {formatDateTime(event.datetime, timeZone)}
+          {eventName(event)}, {eventDateTime(event, timeZone)}
         </p>
         <p className="needs-editor__hint">Quantas pessoas cada função precisa neste evento (0 a 99; 0 tira a necessidade).</p>
         {loadFailure ? (

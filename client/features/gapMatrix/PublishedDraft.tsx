@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { DraftPlace, PublishDraftResponse } from '../../../shared/schemas/drafts.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 
 export interface PublishedDraftProps {
   result: PublishDraftResponse;
@@ -18,7 +18,7 @@ const invitations = (n: number) => (n === 1 ? '1 convite enviado' : `${n} convit
 function placeText(place: DraftPlace | undefined, timeZone: string): string {
   if (!place) return 'Lugar';
   const parts = [
-    `${eventName(place.event)}, ${formatDateTime(place.event.datetime, timeZone)}`,
+    `${eventName(place.event)}, ${eventDateTime(place.event, timeZone)}`,
     `${place.department.name} — ${place.position?.name ?? 'qualquer função'}`,
   ];
   if (place.user) parts.push(place.user.name);

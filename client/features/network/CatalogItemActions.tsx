@@ -5,6 +5,7 @@ import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { statusShown } from '../../kit/status/statusSlice.ts';
 import { TextField } from '../../kit/TextField.tsx';
+import { ChoiceField, type FieldOption } from './ChoiceField.tsx';
 
 export interface CatalogField {
   name: string;
@@ -13,6 +14,8 @@ export interface CatalogField {
   hint?: string;
   /** The message when left blank; an optional field has none. */
   missing?: string;
+  /** A select of these choices instead of a text input. */
+  options?: readonly FieldOption[];
 }
 
 export interface CatalogItemActionsProps {
@@ -83,21 +86,37 @@ function EditDialog({ what, fields, onSave, onClose }: Pick<CatalogItemActionsPr
       onClose={onClose}
       unsaved={unsaved}
     >
-      {fields.map((field) => (
-        <TextField
-          key={field.name}
-          id={`${idPrefix}-${field.name}`}
-          label={field.label}
-          hint={field.hint}
-          error={form.problemOf(field.name)}
-          value={values[field.name] ?? ''}
-          onChange={(change) => {
-            const value = change.target.value;
-            setValues((current) => ({ ...current, [field.name]: value }));
-            form.clear(field.name);
-          }}
-        />
-      ))}
+      {fields.map((field) =>
+        field.options ? (
+          <ChoiceField
+            key={field.name}
+            id={`${idPrefix}-${field.name}`}
+            label={field.label}
+            hint={field.hint}
+            error={form.problemOf(field.name)}
+            options={field.options}
+            value={values[field.name] ?? ''}
+            onChange={(value) => {
+              setValues((current) => ({ ...current, [field.name]: value }));
+              form.clear(field.name);
+            }}
+          />
+        ) : (
+          <TextField
+            key={field.name}
+            id={`${idPrefix}-${field.name}`}
+            label={field.label}
+            hint={field.hint}
+            error={form.problemOf(field.name)}
+            value={values[field.name] ?? ''}
+            onChange={(change) => {
+              const value = change.target.value;
+              setValues((current) => ({ ...current, [field.name]: value }));
+              form.clear(field.name);
+            }}
+          />
+        ),
+      )}
     </DialogForm>
   );
 }

@@ -1,12 +1,20 @@
 import { useId } from 'react';
+import { usePublicConfig } from '../../app/publicConfig.ts';
 import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
 import { CatalogItemActions } from './CatalogItemActions.tsx';
 import { useDeleteChurchMutation, useUpdateChurchMutation } from './catalogEditApi.ts';
 import { CreateForm } from './CreateForm.tsx';
 import { useCreateChurchMutation } from './networkAdminApi.ts';
+import { timeZoneLabel, timeZoneOptions } from './timeZoneOptions.ts';
 
-/** The network's churches (`GET /api/churches`) and a form to add one (`POST /api/churches { name, city }`). */
+const ZONE_LABEL = 'Fuso horário';
+
+/**
+ * The network's churches (`GET /api/churches`) and a form to add one (`POST /api/churches { name, city, timezone }`):
+ * each church's services are at its own zone's clock, the network's by default (docs/product.md §12).
+ */
 export function ChurchesSection() {
+  const { timeZone } = usePublicConfig();
   const headingId = useId();
   const churches = useGetChurchesQuery();
   const [createChurch] = useCreateChurchMutation();
@@ -29,15 +37,23 @@ export function ChurchesSection() {
             <li key={church.id} className="network-admin__item">
               <span className="network-admin__name">{church.name}</span>
               {church.city ? <span className="network-admin__detail">{church.city}</span> : null}
+              <span className="network-admin__detail">{timeZoneLabel(church.timezone)}</span>
               <CatalogItemActions
                 what={`a igreja ${church.name}`}
                 name={church.name}
                 fields={[
                   { name: 'name', label: 'Nome da igreja', initial: church.name, missing: 'Informe o nome da igreja.' },
                   { name: 'city', label: 'Cidade', initial: church.city ?? '', hint: 'Opcional.' },
+                  {
+                    name: 'timezone',
+                    label: ZONE_LABEL,
+                    initial: church.timezone,
+                    options: timeZoneOptions(timeZone, church.timezone),
+                    hint: 'Os eventos já marcados ficam no mesmo instante e passam a ser mostrados no novo fuso.',
+                  },
                 ]}
-                onSave={async ({ name = '', city = '' }) => {
-                  const saved = await updateChurch({ id: church.id, name, city }).unwrap();
+                onSave={async ({ name = '', city = '', timezone = church.timezone }) => {
+                  const saved = await updateChurch({ id: church.id, name, city, ...(timezone === church.timezone ? {} : { timezone }) }).unwrap();
                   return `Igreja salva: ${saved.name}.`;
                 }}
                 onDelete={async () => {
@@ -57,10 +73,12 @@ export function ChurchesSection() {
         fields={[
           { name: 'name', label: 'Nome da igreja', missing: 'Informe o nome da igreja.' },
           { name: 'city', label: 'Cidade', hint: 'Opcional.' },
+          { name: 'timezone', label: ZONE_LABEL, initial: timeZone, options: timeZoneOptions(timeZone), hint: 'O horário dos cultos desta igreja.' },
         ]}
         submitLabel="Criar igreja"
-        onCreate={async ({ name = '', city = '' }) => {
-          const church = await createChurch({ name, city: city === '' ? null : city }).unwrap();
+        onCreate={async ({ name = '', city = '', timezone = timeZone }) => {
+          // Omitted, the API takes the network's zone (docs/api.md).
+          const church = await createChurch({ name, city: city === '' ? null : city, ...(timezone === timeZone ? {} : { timezone }) }).unwrap();
           return `Igreja criada: ${church.name}.`;
         }}
       />

@@ -4,6 +4,7 @@ import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
+import { ChoiceField, type FieldOption } from './ChoiceField.tsx';
 
 export interface CreateFormField {
   name: string;
@@ -13,6 +14,8 @@ export interface CreateFormField {
   missing?: string;
   /** What it holds when the form opens (e.g. a department name a leader typed). */
   initial?: string;
+  /** A select of these choices instead of a text input; it goes back to `initial` after a success. */
+  options?: readonly FieldOption[];
 }
 
 export interface CreateFormProps {
@@ -55,7 +58,7 @@ export function CreateForm({ idPrefix, title, fields, submitLabel, onCreate, aut
     try {
       const message = await run(() => onCreate(trimmed));
       if (message === undefined) return;
-      setValues(Object.fromEntries(fields.map((field) => [field.name, ''])));
+      setValues(Object.fromEntries(fields.map((field) => [field.name, field.options ? (field.initial ?? '') : ''])));
       setStatus(message);
       focusFirst();
     } catch (failure) {
@@ -66,23 +69,39 @@ export function CreateForm({ idPrefix, title, fields, submitLabel, onCreate, aut
   return (
     <form ref={formRef} className="network-form" aria-label={title} onSubmit={(submitEvent) => void submit(submitEvent)} noValidate aria-busy={busy || undefined}>
       <div className="network-form__fields">
-        {fields.map((field) => (
-          <TextField
-            key={field.name}
-            id={`${idPrefix}-${field.name}`}
-            label={field.label}
-            type="text"
-            name={field.name}
-            autoComplete="off"
-            hint={field.hint}
-            value={values[field.name] ?? ''}
-            onChange={(change) => {
-              const value = change.target.value;
-              setValues((current) => ({ ...current, [field.name]: value }));
-              form.clear();
-            }}
-          />
-        ))}
+        {fields.map((field) =>
+          field.options ? (
+            <ChoiceField
+              key={field.name}
+              id={`${idPrefix}-${field.name}`}
+              label={field.label}
+              name={field.name}
+              hint={field.hint}
+              options={field.options}
+              value={values[field.name] ?? ''}
+              onChange={(value) => {
+                setValues((current) => ({ ...current, [field.name]: value }));
+                form.clear();
+              }}
+            />
+          ) : (
+            <TextField
+              key={field.name}
+              id={`${idPrefix}-${field.name}`}
+              label={field.label}
+              type="text"
+              name={field.name}
+              autoComplete="off"
+              hint={field.hint}
+              value={values[field.name] ?? ''}
+              onChange={(change) => {
+                const value = change.target.value;
+                setValues((current) => ({ ...current, [field.name]: value }));
+                form.clear();
+              }}
+            />
+          ),
+        )}
         {children}
         <button type="submit" className="button button--primary network-form__submit" aria-disabled={busy || undefined}>
           {busy ? <Spinner /> : null}

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDays, dayKeyOf } from '../../../shared/days.ts';
-import { formatDateTime } from '../../../shared/formats.ts';
 import type { OpenPlace } from '../../../shared/schemas/openPlaces.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { useGetMyOpenPlacesQuery, useSignUpMutation } from './openPlacesApi.ts';
@@ -44,7 +44,7 @@ export function OpenPlaces() {
     try {
       await signUp({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap();
       idempotency.succeeded();
-      setOutcome({ text: `Pronto! Você está na escala de ${placeText(place)} — ${eventName(place.event)}, ${formatDateTime(place.event.datetime, timeZone)}.`, failed: false });
+      setOutcome({ text: `Pronto! Você está na escala de ${placeText(place)} — ${eventName(place.event)}, ${eventDateTime(place.event, timeZone)}.`, failed: false });
     } catch (error) {
       setOutcome({ text: portalErrorOf(error, 'Não foi possível se inscrever. Tente novamente.').message, failed: true });
     } finally {
@@ -70,7 +70,7 @@ export function OpenPlaces() {
             {places.data.map((place) => (
               <li key={keyOf(place)} className={`open-places__item${keyOf(place) === chosen ? ' open-places__item--chosen' : ''}`}>
                 <span>
-                  <strong>{eventName(place.event)}</strong> — {formatDateTime(place.event.datetime, timeZone)}
+                  <strong>{eventName(place.event)}</strong> — {eventDateTime(place.event, timeZone)}
                   {place.event.church ? ` · ${place.event.church.name}` : ''} · {placeText(place)}
                   {place.open > 1 ? ` (${place.open} vagas)` : ''}
                   {place.sos ? <span className="open-places__sos"> · SOS{place.sos.note ? `: ${place.sos.note}` : ''}</span> : null}
@@ -79,7 +79,7 @@ export function OpenPlaces() {
                   type="button"
                   className="button button--primary open-places__action"
                   disabled={busy !== null}
-                  aria-label={`Quero servir: ${placeText(place)}, ${eventName(place.event)}, ${formatDateTime(place.event.datetime, timeZone)}`}
+                  aria-label={`Quero servir: ${placeText(place)}, ${eventName(place.event)}, ${eventDateTime(place.event, timeZone)}`}
                   onClick={() => void take(place)}
                 >
                   {busy === keyOf(place) ? 'Inscrevendo…' : 'Quero servir'}

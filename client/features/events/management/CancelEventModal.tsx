@@ -1,14 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../../shared/formats.ts';
 import type { EventScope } from '../../../../shared/schemas/eventManagement.ts';
 import type { Event } from '../../../../shared/schemas/events.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { eventName } from '../../../kit/eventName.ts';
+import { eventDateTime, eventShortDateTime } from '../../../kit/eventTime.ts';
 import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
 import { useBusySubmit } from '../../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../../kit/forms/useFormProblems.ts';
-import { eventWhen } from '../../../kit/status/eventWhen.ts';
 import { statusShown } from '../../../kit/status/statusSlice.ts';
 import { allocationCountText, EVENT_FORM_FALLBACK } from './eventForm.ts';
 import { useDeleteEventMutation } from './eventManagementApi.ts';
@@ -53,7 +52,7 @@ export function CancelEventModal({ event, onClose }: CancelEventModalProps) {
         return true;
       });
       if (!sent) return;
-      const subject = `${eventName(event)}, ${eventWhen(event.datetime, timeZone)}`;
+      const subject = `${eventName(event)}, ${eventShortDateTime(event, timeZone)}`;
       // The button that opened the modal leaves with the event: the message takes the focus, not the page's body.
       dispatch(
         statusShown({
@@ -91,7 +90,7 @@ export function CancelEventModal({ event, onClose }: CancelEventModalProps) {
     >
       <p className="event-form__subject">
         <strong>{eventName(event)}</strong>{' '}
-        <time dateTime={event.datetime}>{formatDateTime(event.datetime, timeZone)}</time>
+        <time dateTime={event.datetime}>{eventDateTime(event, timeZone)}</time>
       </p>
       <p className="event-form__hint">O evento sai das listas, dos calendários e do calendário público.</p>
       <ScopeField idPrefix={idPrefix} legend="Cancelar" value={scope} onChange={handleScope} />

@@ -5,8 +5,9 @@ import type { Event } from '../../../../shared/schemas/events.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { eventName } from '../../../kit/eventName.ts';
-import { eventWhen } from '../../../kit/status/eventWhen.ts';
+import { eventShortDateTime, eventZoneOf } from '../../../kit/eventTime.ts';
 import { statusShown } from '../../../kit/status/statusSlice.ts';
+import { timeZoneName } from '../../../kit/timeZoneName.ts';
 import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
 import { sameValues } from '../../../kit/forms/sameValues.ts';
 import { useBusySubmit } from '../../../kit/forms/useBusySubmit.ts';
@@ -27,6 +28,7 @@ import { useGetEventDetailQuery } from '../eventsApi.ts';
 import { useGetEventTypesQuery, useUpdateEventMutation } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
 import { ScopeField } from './ScopeField.tsx';
+import { useChurchZone } from './useChurchZone.ts';
 import './EventForm.css';
 
 export interface EditEventModalProps {
@@ -53,25 +55,32 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
   const [updateEvent] = useUpdateEventMutation();
   const { busy: saving, run } = useBusySubmit();
 
-  const local = dayjs(event.datetime).tz(timeZone);
+  // The details as the event has them (`?detail=full`); null until the leader changes one.
+  const detail = useGetEventDetailQuery(event.id);
+  // The date and time are the event's wall-clock time in its own zone (a signed-in list's event carries it; else its details).
+  const eventZone = eventZoneOf(event, detail.data ? eventZoneOf(detail.data, timeZone) : timeZone);
+  const local = dayjs(event.datetime).tz(eventZone);
   const initial = { date: local.format('YYYY-MM-DD'), time: local.format('HH:mm') };
   const initialTypeId = typeIdOfEvent(event, eventTypes.data);
-  const [when, setWhen] = useState(initial);
+  /** null until the leader changes the date or time (the zone may come with the details). */
+  const [changedWhen, setWhen] = useState<typeof initial | null>(null);
+  const when = changedWhen ?? initial;
   /** null until the leader picks a type: the event's own type is shown (once the types are known). */
   const [typeId, setTypeId] = useState<string | null>(null);
   const [scope, setScope] = useState<EventScope>('one');
-  // The details as the event has them (`?detail=full`); null until the leader changes one.
-  const detail = useGetEventDetailQuery(event.id);
-  const initialDetails = detail.data ? detailValuesOf(detail.data, timeZone) : NO_DETAILS;
+  const initialDetails = detail.data ? detailValuesOf(detail.data, eventZone) : NO_DETAILS;
   const [details, setDetails] = useState<EventDetailValues | null>(null);
   const detailValues = details ?? initialDetails;
+  // Another church in another zone: the same wall-clock time there (docs/product.md §12), which the form says.
+  const chosenZone = useChurchZone(detailValues.churchId);
+  const zone = detailValues.churchId === initialDetails.churchId ? eventZone : chosenZone;
 
   const values: EventFieldValues = { ...when, typeId: typeId ?? initialTypeId };
 
   const handleChange = (changes: Partial<EventFieldValues>) => {
     const { typeId: nextType, ...nextWhen } = changes;
     if (nextType !== undefined) setTypeId(nextType);
-    setWhen((current) => ({ ...current, ...nextWhen }));
+    setWhen((current) => ({ ...(current ?? initial), ...nextWhen }));
     form.clear(fieldsSettledBy(errors, changes));
   };
 
@@ -91,7 +100,7 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
     try {
       const updated = await run(() => updateEvent({ id: event.id, scope, changes }).unwrap());
       if (updated === undefined) return;
-      const subject = `${eventName(updated)}, ${eventWhen(updated.datetime, timeZone)}`;
+      const subject = `${eventName(updated)}, ${eventShortDateTime(updated, timeZone)}`;
       dispatch(statusShown({ text: scope === 'one' ? `Evento alterado: ${subject}.` : `Evento e os seguintes alterados: ${subject}.` }));
       onClose();
     } catch (error) {
@@ -127,8 +136,14 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
         eventTypesFailed={eventTypes.isError}
         typeLockedWithoutList
         fallbackTypeName={event.event_types?.name}
+        zone={zone}
       />
       <EventDetailInputs idPrefix={idPrefix} values={detailValues} onChange={(changes) => setDetails({ ...detailValues, ...changes })} />
+      {zone !== eventZone ? (
+        <p className="event-form__hint event-form__zone-note" role="status">
+          Igreja em outro fuso: o evento continua às {when.time || initial.time}, agora no horário da igreja ({timeZoneName(zone)}).
+        </p>
+      ) : null}
       <ScopeField idPrefix={idPrefix} legend="Alterar" value={scope} onChange={setScope} />
     </DialogForm>
   );

@@ -1,6 +1,7 @@
 import type { EventType } from '../../../../shared/schemas/eventManagement.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { FormField } from '../../../kit/FormField.tsx';
+import { timeZoneName } from '../../../kit/timeZoneName.ts';
 import type { EventFieldValues, FieldErrors } from './eventForm.ts';
 
 export interface EventFieldsProps {
@@ -16,14 +17,19 @@ export interface EventFieldsProps {
   typeLockedWithoutList?: boolean;
   /** The event's current type name, shown when the types could not be loaded. */
   fallbackTypeName?: string | undefined;
+  /** The zone the time is typed in: the event's church's (docs/product.md §12); the network's by default. */
+  zone?: string | undefined;
 }
 
 /**
- * Type (or "Sem tipo"), date and time: the wall-clock time of the network, whatever the browser's zone. The date
- * takes the focus when the modal opens (the type is optional, and its select waits for the list).
+ * Type (or "Sem tipo"), date and time: the wall-clock time of the event's church (the network's for a whole-network
+ * event), whatever the browser's zone; the hint names that zone. The date takes the focus when the modal opens (the
+ * type is optional, and its select waits for the list).
  */
-export function EventFields({ idPrefix, values, errors, onChange, eventTypes, eventTypesFailed, typeLockedWithoutList = false, fallbackTypeName }: EventFieldsProps) {
+export function EventFields({ idPrefix, values, errors, onChange, eventTypes, eventTypesFailed, typeLockedWithoutList = false, fallbackTypeName, zone }: EventFieldsProps) {
   const { timeZone } = usePublicConfig();
+  const typedIn = zone ?? timeZone;
+  const zoneHint = typedIn === timeZone ? `Horário da rede (${timeZone}).` : `${timeZoneName(typedIn)} (${typedIn}), o da igreja do evento.`;
   const loading = eventTypes === undefined && !eventTypesFailed;
   return (
     <>
@@ -67,7 +73,7 @@ export function EventFields({ idPrefix, values, errors, onChange, eventTypes, ev
             />
           )}
         </FormField>
-        <FormField validated id={`${idPrefix}-time`} label="Hora" error={errors.time} hint={`Horário da rede (${timeZone}).`}>
+        <FormField validated id={`${idPrefix}-time`} label="Hora" error={errors.time} hint={zoneHint}>
           {(control) => (
             <input
               {...control}

@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import { createPortal } from 'react-dom';
-import { formatDateTime } from '../../../../shared/formats.ts';
 import type { Event } from '../../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { eventName } from '../../../kit/eventName.ts';
 import { modalClosed, modalOpened, selectEventForm } from '../eventsSlice.ts';
+import { eventDateTime } from '../../../kit/eventTime.ts';
 import { lazyModal } from './lazyModal.ts';
 import './EventManagement.css';
 
@@ -26,7 +26,7 @@ export function EventManageActions({ event }: EventManageActionsProps) {
   const dispatch = useAppDispatch();
   const form = useAppSelector(selectEventForm);
   const open = form !== null && form.modal !== 'newEvent' && form.eventId === event.id ? form.modal : null;
-  const subject = `${eventName(event)}, ${formatDateTime(event.datetime, timeZone)}`;
+  const subject = `${eventName(event)}, ${eventDateTime(event, timeZone)}`;
   const close = () => {
     if (open) dispatch(modalClosed(open));
   };

@@ -12,18 +12,19 @@ import {
   type EventFieldValues,
   type RepeatFieldValues,
 } from './eventForm.ts';
+import { eventShortDateTime, eventZoneOf } from '../../../kit/eventTime.ts';
 import { detailsRequestOf, NO_DETAILS, type EventDetailValues } from './eventDetailForm.ts';
 import { EventDetailInputs } from './EventDetailInputs.tsx';
 import { useCreateEventMutation, useGetEventTypesQuery } from './eventManagementApi.ts';
 import { EventFields } from './EventFields.tsx';
 import { RepeatFields } from './RepeatFields.tsx';
+import { useChurchZone } from './useChurchZone.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
 import { sameValues } from '../../../kit/forms/sameValues.ts';
 import { useBusySubmit } from '../../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../../kit/forms/useFormProblems.ts';
-import { eventWhen } from '../../../kit/status/eventWhen.ts';
 import { statusShown } from '../../../kit/status/statusSlice.ts';
 import { useIdempotencyKey } from '../../../kit/useIdempotencyKey.ts';
 import { useCreatedEventPlacement, usePastDateConfirmation } from '../newEventOutcome.tsx';
@@ -48,7 +49,8 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
   const [values, setValues] = useState<EventFieldValues>({ typeId: '', date: '', time: '' });
   const [repeat, setRepeat] = useState<RepeatFieldValues>(NO_REPEAT);
   const [details, setDetails] = useState<EventDetailValues>(NO_DETAILS);
-  const pastDate = usePastDateConfirmation(values.date);
+  const zone = useChurchZone(details.churchId);
+  const pastDate = usePastDateConfirmation(values.date, undefined, zone);
   const placeCreated = useCreatedEventPlacement();
 
   const handleSubmit = async (submit: FormEvent<HTMLFormElement>) => {
@@ -68,7 +70,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
       const created = await run(() => createEvent({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap());
       if (created === undefined) return;
       idempotency.succeeded();
-      const when = eventWhen(created.datetime, timeZone);
+      const when = eventShortDateTime({ datetime: created.datetime, timezone: eventZoneOf(created, zone) }, timeZone);
       dispatch(statusShown({ text: rule ? `Eventos criados a partir de ${when}.` : `Evento criado para ${when}.` }));
       placeCreated(created);
       onClose();
@@ -101,6 +103,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
         }}
         eventTypes={eventTypes.data}
         eventTypesFailed={eventTypes.isError}
+        zone={zone}
       />
       <EventDetailInputs idPrefix={idPrefix} values={details} onChange={(changes) => setDetails((current) => ({ ...current, ...changes }))} />
       <RepeatFields
