@@ -25,6 +25,7 @@ import type { Logger } from '../platform/logger.ts';
 import { needsRouter } from '../needs/needsRouter.ts';
 import { responsesRouter } from '../responses/responsesRouter.ts';
 import { teamsRouter } from '../teams/teamsRouter.ts';
+import { joinRequestsRouter } from '../joinRequests/joinRequestsRouter.ts';
 import { invitationsRouter } from '../invitations/invitationsRouter.ts';
 import { openPlacesRouter } from '../openPlaces/openPlacesRouter.ts';
 import { apiSecurityHeaders, noStore } from './apiHeaders.ts';
@@ -100,6 +101,7 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(churchesRouter(context));
   app.use(catalogRouter(context));
   app.use(teamsRouter(context));
+  app.use(joinRequestsRouter(context));
   app.use(invitationsRouter(context));
   app.use(openPlacesRouter(context));
   app.use(auditRouter(context));

@@ -7,6 +7,7 @@ import * as escalas from '../escalas/errors.ts';
 import * as eventTypes from '../eventTypes/errors.ts';
 import * as events from '../events/errors.ts';
 import { HttpError } from '../http/httpError.ts';
+import * as joinRequests from '../joinRequests/errors.ts';
 import * as invitations from '../invitations/errors.ts';
 import * as needs from '../needs/errors.ts';
 import * as notifications from '../notifications/errors.ts';
@@ -118,6 +119,15 @@ const DOMAIN_ERRORS: Rule[] = [
   rule(coverRequests.NotYourRequest, 403, 'forbidden'),
   rule(coverRequests.AlreadyCovered, 409, 'already_covered'),
   rule(coverRequests.CoverClosed, 409, 'cover_closed'),
+
+  rule(joinRequests.UnknownChurch, 422, 'unknown_church'),
+  rule(joinRequests.UnknownDepartment, 422, 'unknown_department'),
+  rule(joinRequests.UnknownPosition, 422, 'unknown_position'),
+  rule(joinRequests.AlreadyMember, 409, 'already_member'),
+  rule(joinRequests.AlreadyRequested, 409, 'already_requested'),
+  rule(joinRequests.JoinRequestNotFound, 404, 'not_found'),
+  rule(joinRequests.NotTheTeamsLeader, 403, 'forbidden'),
+  rule(joinRequests.AlreadyDecided, 409, 'already_decided'),
 
   rule(notifications.EventNotFound, 404, 'not_found'),
 

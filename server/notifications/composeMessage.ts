@@ -21,6 +21,9 @@ import {
   type WrittenMessage,
 } from './messages.ts';
 import { nudgeMessage, sosMessage } from './openPlaceMessages.ts';
+import { teamJoinRequest } from '../joinRequests/public.ts';
+import { listMyTeams } from '../teams/public.ts';
+import { joinApprovedMessage, joinDeclinedMessage, joinRequestedMessage } from './joinRequestMessages.ts';
 import { findNudgedService, findSosPlace } from './openPlaceQueries.ts';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribeTokens.ts';
 import { invitationMessageFacts } from '../invitations/public.ts';
@@ -142,6 +145,26 @@ export async function composeMessage(db: Kysely<DB>, config: Config, message: Cl
       if (!facts || facts.status !== 'open') return skip('o pedido de cobertura não está mais aberto');
       if (started(facts.event, now)) return skip('o evento já começou');
       written = coverEscalatedMessage(config, recipient.name, facts);
+      break;
+    }
+    case 'join_requested': {
+      const request = await teamJoinRequest(db, Number(message.payload.join_request_id));
+      if (!request || request.status !== 'pending') return skip('o pedido para servir já foi decidido');
+      written = joinRequestedMessage(config, recipient.name, request);
+      break;
+    }
+    case 'join_approved': {
+      const request = await teamJoinRequest(db, Number(message.payload.join_request_id));
+      if (!request || request.status !== 'approved') return skip('o pedido para servir não está aprovado');
+      const team = (await listMyTeams(db, recipient.id)).find((mine) => mine.church.id === request.church.id && mine.department.id === request.department.id);
+      if (!team) return skip('a pessoa não está mais na equipe');
+      written = joinApprovedMessage(config, recipient.name, request, team.positions);
+      break;
+    }
+    case 'join_declined': {
+      const request = await teamJoinRequest(db, Number(message.payload.join_request_id));
+      if (!request || request.status !== 'declined') return skip('o pedido para servir não foi recusado');
+      written = joinDeclinedMessage(config, recipient.name, request);
       break;
     }
     case 'password_reset': {

@@ -14,7 +14,7 @@ import { processRuns } from '../platform/processRuns.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export type MessageKind = 'invitation' | 'reminder' | 'declined' | 'event_moved' | 'event_cancelled' | 'password_reset' | 'places_reopened' | 'cover_requested' | 'cover_taken' | 'cover_escalated' | 'sos' | 'nudge' | 'team_invitation';
+export type MessageKind = 'invitation' | 'reminder' | 'declined' | 'event_moved' | 'event_cancelled' | 'password_reset' | 'places_reopened' | 'cover_requested' | 'cover_taken' | 'cover_escalated' | 'sos' | 'nudge' | 'join_requested' | 'join_approved' | 'join_declined' | 'team_invitation';
 
 /** What the message needs that cannot be read again when it is sent. `secret` (a raw token) is erased once the message is out. */
 export type MessagePayload = Record<string, unknown> & { secret?: string };

@@ -82,3 +82,7 @@ export const teamJoinRequestSchema = myJoinRequestSchema.extend({
 });
 export type TeamJoinRequest = z.infer<typeof teamJoinRequestSchema>;
 export const teamJoinRequestListSchema = z.array(teamJoinRequestSchema);
+
+/** `?status=` of the leaders' lists: the requests in that state; pending when not said. */
+export const joinRequestListQuerySchema = z.strictObject({ status: joinRequestStatusSchema.optional() });
+export type JoinRequestListQuery = z.input<typeof joinRequestListQuerySchema>;

@@ -30,6 +30,8 @@ const OWNERS: Record<string, string> = {
   invite_link_positions: 'invitations',
   invite_links: 'invitations',
   job_runs: 'jobs',
+  join_request_positions: 'joinRequests',
+  join_requests: 'joinRequests',
   login_failures: 'accounts',
   notification_preferences: 'notifications',
   nudges: 'openPlaces',
