@@ -63,6 +63,37 @@ describe('the home page of a signed-in user (issue 13)', () => {
     ]);
   });
 
+  it('declining by keyboard: the service leaves the list and the focus goes to the next one, then to the heading (issue 21, item 8)', async () => {
+    const portal = await openPortal({
+      events: EVENTS,
+      signedIn: MEMBER,
+      allocations: [
+        { event: 5, department: 'Louvor', member: MEMBER },
+        { event: 7, department: 'Mídia', member: MEMBER },
+      ],
+    });
+    const { user } = renderApp('/');
+    const services = await screen.findByRole('region', { name: 'Suas próximas escalas' }, { timeout: 10_000 });
+    const list = await within(services).findByRole('list', { name: 'Suas próximas escalas' });
+    const decline = async (item: HTMLElement) => {
+      within(item).getByRole('button', { name: 'Não posso' }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(within(item).getByLabelText('Motivo (opcional)')).toHaveFocus());
+      await user.keyboard('Viagem');
+      within(item).getByRole('button', { name: 'Enviar recusa' }).focus();
+      await user.keyboard('{Enter}');
+    };
+    const [culto, vigilia] = [...list.children] as HTMLElement[];
+    await decline(culto!);
+    await waitFor(() => expect(culto).not.toBeInTheDocument());
+    expect(vigilia).toHaveFocus();
+    expect(within(services).getByRole('status')).toHaveTextContent('Você recusou Culto; ela saiu desta lista.');
+    await decline(vigilia!);
+    await waitFor(() => expect(within(services).getByText('Você não tem escalas pela frente.')).toBeInTheDocument());
+    expect(within(services).getByRole('heading', { name: 'Suas próximas escalas' })).toHaveFocus();
+    expect(within(services).getByRole('status')).toHaveTextContent('Você recusou Vigília; ela saiu desta lista.');
+  });
+
   it('a leader also sees the answers still missing in the escalas ahead: who has not answered, who declined and why', async () => {
     const portal = await openPortal({
       events: EVENTS,

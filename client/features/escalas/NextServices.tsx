@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { useFocusAfterRemoval } from '../../kit/useFocusAfterRemoval.ts';
 import { eventDateTime } from '../../kit/eventTime.ts';
 import { MyService } from './MyService.tsx';
 import { useGetMyServicesQuery } from './summaryApi.ts';
@@ -26,12 +27,21 @@ export function NextServices({ memberId }: NextServicesProps) {
   const [now] = useState(() => Date.now());
   const ahead = (services.data ?? []).filter((service) => service.status !== 'declined' && Date.parse(service.datetime) > now);
   const owed = ahead.filter((service) => service.status === 'pending').length;
+  const shown = ahead.slice(0, NEXT_SERVICES_SHOWN);
+  const shownKeys = shown.map((service) => service.allocation_id);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Declined, a service leaves the list: the focus goes to the next one, not to the top of the page (issue 21, item 8).
+  const { listRef, onFocus, left } = useFocusAfterRemoval<HTMLUListElement>(shownKeys, headingRef);
+  const declined = services.data?.find((service) => service.allocation_id === left && service.status === 'declined');
 
   return (
     <section className="services-summary" aria-labelledby={headingId} aria-busy={services.isLoading}>
-      <h2 id={headingId} className="services-summary__title">
+      <h2 id={headingId} ref={headingRef} className="services-summary__title" tabIndex={-1}>
         Suas próximas escalas
       </h2>
+      <p className="visually-hidden" role="status">
+        {declined ? `Você recusou ${eventName(declined)}; ela saiu desta lista.` : ''}
+      </p>
       {services.isLoading ? (
         <p className="services-summary__status">Carregando suas escalas…</p>
       ) : services.isError || !services.data ? (
@@ -49,8 +59,8 @@ export function NextServices({ memberId }: NextServicesProps) {
                 ? 'Falta 1 resposta sua.'
                 : `Faltam ${owed} respostas suas.`}
           </p>
-          <ul className="services-summary__list" aria-labelledby={headingId}>
-            {ahead.slice(0, NEXT_SERVICES_SHOWN).map((service) => (
+          <ul ref={listRef} className="services-summary__list" aria-labelledby={headingId} onFocus={onFocus}>
+            {shown.map((service) => (
               <li key={service.allocation_id} className="services-summary__item">
                 <span className="services-summary__event">
                   <strong>{eventName(service)}</strong> — {eventDateTime(service, timeZone)}{' '}
