@@ -13,7 +13,7 @@
 // another resource needs of it — commands and read models — goes through the owner's `public.ts`, the one file of
 // a resource others may import (server/README.md). A new resource is one more entry in RESOURCES.
 
-const RESOURCES = ['accounts', 'audit', 'availability', 'calendarFeeds', 'churches', 'coverRequests', 'drafts', 'escalas', 'events', 'eventTypes', 'joinRequests', 'invitations', 'needs', 'notifications', 'openPlaces', 'passwordReset', 'responses', 'teams'];
+const RESOURCES = ['accounts', 'audit', 'availability', 'calendarFeeds', 'churches', 'coverRequests', 'drafts', 'escalas', 'events', 'eventTypes', 'invitations', 'joinRequests', 'needs', 'notifications', 'openPlaces', 'passwordReset', 'responses', 'teamImport', 'teams'];
 const KITS = ['http', 'jobs', 'outbox', 'policy', 'recurrence'];
 /** Kits that stand on another kit: http/ turns the policy's refusals into 403 (requireLeadership.ts). */
 const KITS_BELOW = { http: ['policy'] };

@@ -25,7 +25,11 @@ import type { Logger } from '../platform/logger.ts';
 import { needsRouter } from '../needs/needsRouter.ts';
 import { responsesRouter } from '../responses/responsesRouter.ts';
 import { teamsRouter } from '../teams/teamsRouter.ts';
+import { teamImportBody } from '../teamImport/teamImportBody.ts';
+import { teamImportRouter } from '../teamImport/teamImportRouter.ts';
 import { joinRequestsRouter } from '../joinRequests/joinRequestsRouter.ts';
+import { teamImportBody } from '../teamImport/teamImportBody.ts';
+import { teamImportRouter } from '../teamImport/teamImportRouter.ts';
 import { invitationsRouter } from '../invitations/invitationsRouter.ts';
 import { openPlacesRouter } from '../openPlaces/openPlacesRouter.ts';
 import { apiSecurityHeaders, noStore } from './apiHeaders.ts';
@@ -83,6 +87,10 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
   app.use(loadSession(context));
+  // The one body that is not JSON (a spreadsheet of up to 2 MB, docs/product.md §13), read before the Idempotency-Key check.
+  app.post('/api/teams/import', teamImportBody);
+  // The one body that is not JSON (a spreadsheet of up to 2 MB, docs/product.md §13), read before the Idempotency-Key check.
+  app.post('/api/teams/import', teamImportBody);
   app.use(idempotencyKeys(context));
 
   app.use(accountsRouter(context));
@@ -101,7 +109,9 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(churchesRouter(context));
   app.use(catalogRouter(context));
   app.use(teamsRouter(context));
+  app.use(teamImportRouter(context));
   app.use(joinRequestsRouter(context));
+  app.use(teamImportRouter(context));
   app.use(invitationsRouter(context));
   app.use(openPlacesRouter(context));
   app.use(auditRouter(context));

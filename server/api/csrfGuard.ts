@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../http/httpError.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -10,15 +10,21 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 }
 
 /**
+ * The one call whose body is a spreadsheet (docs/product.md §13, §4): `text/csv`, like JSON a type a cross-site form
+ * cannot send without a preflight. Exactly this method and path: anywhere else text/csv is refused as before.
+ */
+const isTeamImport = (req: Request) => req.method === 'POST' && req.path === '/api/teams/import' && Boolean(req.is('text/csv'));
+
+/**
  * Refuses cross-site state changes before anything else looks at the request: a body must be JSON (which a
- * plain HTML form cannot send), and a browser's Origin / Sec-Fetch-Site must say the same site. The Host the
- * browser used reaches us unchanged through the web host's proxy; the scheme is `req.protocol`, which believes
- * X-Forwarded-Proto only from TRUST_PROXY (an `http://` page of the same host is another origin than the
- * `https://` portal, and may be anyone's on the network path).
+ * plain HTML form cannot send; the import's CSV excepted), and a browser's Origin / Sec-Fetch-Site must say the
+ * same site. The Host the browser used reaches us unchanged through the web host's proxy; the scheme is
+ * `req.protocol`, which believes X-Forwarded-Proto only from TRUST_PROXY (an `http://` page of the same host is
+ * another origin than the `https://` portal, and may be anyone's on the network path).
  */
 export const csrfGuard: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
-  if (hasBody(req.headers) && !req.is('application/json')) {
+  if (hasBody(req.headers) && !req.is('application/json') && !isTeamImport(req)) {
     throw refuse('Envie o corpo da requisição como application/json.');
   }
   const site = req.headers['sec-fetch-site'];

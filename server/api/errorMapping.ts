@@ -14,6 +14,8 @@ import * as notifications from '../notifications/errors.ts';
 import * as openPlaces from '../openPlaces/errors.ts';
 import * as passwordReset from '../passwordReset/errors.ts';
 import * as responses from '../responses/errors.ts';
+import * as teamImport from '../teamImport/errors.ts';
+import * as teamImport from '../teamImport/errors.ts';
 import * as teams from '../teams/errors.ts';
 
 interface Answer {
@@ -97,6 +99,10 @@ const DOMAIN_ERRORS: Rule[] = [
 
   rule(teams.UnknownPosition, 422, 'unknown_position'),
   rule(teams.NotATeamMember, 404, 'not_found'),
+
+  rule(teamImport.InvalidCsv, 422, 'invalid_csv'),
+
+  rule(teamImport.InvalidCsv, 422, 'invalid_csv'),
 
   rule(needs.EventNotFound, 404, 'not_found'),
   rule(needs.UnknownDepartment, 422, 'unknown_department'),

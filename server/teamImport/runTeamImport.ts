@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { User } from '../../shared/schemas/auth.ts';
+import type { TeamImportResult } from '../../shared/schemas/teamImport.ts';
+import type { DB } from '../db/schema.ts';
+import { createEmailInvitations } from '../invitations/public.ts';
+import { mayImportInto } from '../policy/mayImportInto.ts';
+import type { LeaderScope } from '../policy/leaderScope.ts';
+import { addTeamMembers, type TeamJoinOutcome } from '../teams/public.ts';
+import { decodeCsv } from './decodeCsv.ts';
+import { parseTeamCsv } from './parseTeamCsv.ts';
+import { planTeamImport, type PlannedInvite } from './planTeamImport.ts';
+import { teamImportFacts } from './teamImportFacts.ts';
+
+export interface TeamImportRequest {
+  bytes: Uint8Array;
+  dryRun: boolean;
+  importer: Pick<User, 'id'>;
+  scope: LeaderScope;
+  now: Date;
+}
+
+/** The invitations of one team with one set of positions go in one call. */
+function byTeamAndPositions(invites: readonly PlannedInvite[]): PlannedInvite[][] {
+  const groups = new Map<string, PlannedInvite[]>();
+  for (const invite of invites) {
+    const key = `${invite.churchId}/${invite.departmentId}/${[...invite.positionIds].sort((a, b) => a - b).join(',')}`;
+    groups.set(key, [...(groups.get(key) ?? []), invite]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * A spreadsheet import (docs/product.md §13): the file read and every row checked; a dry run stops there. Otherwise
+ * the valid rows are written in one transaction — accounts added to their teams (teams/public.ts, audited), the
+ * others invited by e-mail with their e-mails queued (invitations/public.ts) — or, on any failure, none of them.
+ * The facts are read again inside the transaction, so what it answers is what it did; a row already done (by an
+ * earlier import of the same file, or another import meanwhile) is `none`, and nobody is added or invited twice.
+ */
+export async function runTeamImport(db: Kysely<DB>, request: TeamImportRequest): Promise<TeamImportResult> {
+  const rows = parseTeamCsv(decodeCsv(request.bytes));
+  const mayImport = (church: { id: number; name: string }, department: { id: number; name: string }) =>
+    mayImportInto(request.scope, church.id, department.id, `${department.name} — ${church.name}`);
+  if (request.dryRun) return planTeamImport(rows, await teamImportFacts(db, rows), mayImport).result;
+
+  return db.transaction().execute(async (trx) => {
+    const plan = planTeamImport(rows, await teamImportFacts(trx, rows), mayImport);
+    const outcomes = await addTeamMembers(trx, plan.adds, request.importer.id, request.now);
+    for (const group of byTeamAndPositions(plan.invites)) {
+      const [first] = group;
+      await createEmailInvitations(trx, {
+        churchId: first!.churchId,
+        departmentId: first!.departmentId,
+        positions: first!.positionIds,
+        people: group.map((invite) => ({ name: invite.name, email: invite.email })),
+        invitedBy: request.importer.id,
+        now: request.now,
+      });
+    }
+    return reconcile(plan.result, plan.adds, outcomes);
+  });
+}
+
+/**
+ * The answer once the writes said which planned additions found nothing left to do: a membership another import
+ * completed between the facts and the membership locks (PostgreSQL) is `none`.
+ */
+function reconcile(result: TeamImportResult, adds: ReadonlyArray<{ line: number }>, outcomes: readonly TeamJoinOutcome[]): TeamImportResult {
+  const idle = new Set(adds.filter((_, index) => outcomes[index] === 'unchanged').map((add) => add.line));
+  if (idle.size === 0) return result;
+  const rows = result.rows.map((row) => (idle.has(row.line) ? { ...row, action: 'none' as const } : row));
+  return { rows, summary: { ...result.summary, add: result.summary.add - idle.size, none: result.summary.none + idle.size } };
+}
