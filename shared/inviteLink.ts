@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The addresses that bring people into a team (docs/product.md §13). `/equipe?convite=<token>` is a team's invitation
  * link; `/equipe?convite-email=<token>` is the personal link of an e-mail invitation. The page reads the token and
@@ -9,5 +7,6 @@ export const INVITE_LINK_PARAM = 'convite';
 export const EMAIL_INVITATION_PARAM = 'convite-email';
 export const TEAM_INVITE_PATH = '/equipe';
 
-/** A token as the server makes them: 32 random bytes, base64url (43 characters). */
-export const inviteTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Convite inválido.' });
+/** How long a new invitation link works unless the leader says otherwise, and at most (days). */
+export const INVITE_LINK_DEFAULT_DAYS = 14;
+export const INVITE_LINK_MAX_DAYS = 90;

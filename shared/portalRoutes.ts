@@ -12,6 +12,8 @@ export const PORTAL_ROUTES = {
   gapMatrix: '/escalas/lacunas',
   network: '/rede',
   privacy: '/privacidade',
+  teams: '/equipes',
+  teamInvite: '/equipe',
 } as const;
 
 export type PortalRoute = (typeof PORTAL_ROUTES)[keyof typeof PORTAL_ROUTES];
@@ -21,11 +23,14 @@ export const SPEC_ROUTES = [PORTAL_ROUTES.home, PORTAL_ROUTES.login, PORTAL_ROUT
 export type SpecRoute = (typeof SPEC_ROUTES)[number];
 
 /** The signed-in area's pages: opened signed out, the shell says "Entre para continuar". */
-export const SIGNED_IN_ROUTES = [PORTAL_ROUTES.availability, PORTAL_ROUTES.gapMatrix, PORTAL_ROUTES.network] as const;
+export const SIGNED_IN_ROUTES = [PORTAL_ROUTES.availability, PORTAL_ROUTES.gapMatrix, PORTAL_ROUTES.network, PORTAL_ROUTES.teams] as const;
 export type SignedInRoute = (typeof SIGNED_IN_ROUTES)[number];
 
-/** Pages of ours everyone reads, signed in or not: the privacy notice (docs/product.md §1, departure 6). */
-export const OPEN_ROUTES = [PORTAL_ROUTES.privacy] as const;
+/**
+ * Pages of ours everyone reads, signed in or not: the privacy notice (docs/product.md §1, departure 6), and the page of
+ * a team's invitation link (docs/product.md §13).
+ */
+export const OPEN_ROUTES = [PORTAL_ROUTES.privacy, PORTAL_ROUTES.teamInvite] as const;
 export type OpenRoute = (typeof OPEN_ROUTES)[number];
 
 /** Every route of ours. */

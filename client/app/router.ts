@@ -15,9 +15,11 @@ const AvailabilityRoute = lazyPage(() => import('./routes/AvailabilityRoute.tsx'
 const GapMatrixRoute = lazyPage(() => import('./routes/GapMatrixRoute.tsx').then((module) => module.GapMatrixRoute));
 const NetworkRoute = lazyPage(() => import('./routes/NetworkRoute.tsx').then((module) => module.NetworkRoute));
 const PrivacyRoute = lazyPage(() => import('./routes/PrivacyRoute.tsx').then((module) => module.PrivacyRoute));
+const TeamsRoute = lazyPage(() => import('./routes/TeamsRoute.tsx').then((module) => module.TeamsRoute));
+const TeamInviteRoute = lazyPage(() => import('./routes/TeamInviteRoute.tsx').then((module) => module.TeamInviteRoute));
 
 /** Every page downloaded when first opened. */
-export const LAZY_PAGES = [HomeRoute, LoginRoute, SessionKnown, SignInRequired, AvailabilityRoute, GapMatrixRoute, NetworkRoute, PrivacyRoute];
+export const LAZY_PAGES = [HomeRoute, LoginRoute, SessionKnown, SignInRequired, AvailabilityRoute, GapMatrixRoute, NetworkRoute, PrivacyRoute, TeamsRoute, TeamInviteRoute];
 
 /** The page of each route (shared/portalRoutes.ts, the list the web host answers 200 too). */
 const SPEC_PAGES: Record<SpecRoute, ComponentType> = {
@@ -27,11 +29,13 @@ const SPEC_PAGES: Record<SpecRoute, ComponentType> = {
 };
 const OPEN_PAGES: Record<OpenRoute, ComponentType> = {
   [PORTAL_ROUTES.privacy]: PrivacyRoute,
+  [PORTAL_ROUTES.teamInvite]: TeamInviteRoute,
 };
 const SIGNED_IN_PAGES: Record<SignedInRoute, ComponentType> = {
   [PORTAL_ROUTES.availability]: AvailabilityRoute,
   [PORTAL_ROUTES.gapMatrix]: GapMatrixRoute,
   [PORTAL_ROUTES.network]: NetworkRoute,
+  [PORTAL_ROUTES.teams]: TeamsRoute,
 };
 
 /**

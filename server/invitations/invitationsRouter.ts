@@ -1,7 +1,8 @@
 import { Router, type Request } from 'express';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import { createInvitationsSchema, createInviteLinkSchema } from '../../shared/schemas/invitations.ts';
-import { INVITE_LINK_PARAM, TEAM_INVITE_PATH, inviteTokenSchema } from '../../shared/inviteLink.ts';
+import { INVITE_LINK_PARAM, TEAM_INVITE_PATH } from '../../shared/inviteLink.ts';
+import { inviteTokenSchema } from '../../shared/schemas/inviteToken.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
 import { parseInput } from '../http/parseInput.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A new token (32 random bytes, base64url: 43 characters, as shared/inviteLink.ts checks) and its stored hash. */
+/** A new token (32 random bytes, base64url: 43 characters, as shared/schemas/inviteToken.ts checks) and its stored hash. */
 export function newInviteToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashInviteToken(token) };

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { PASSWORD_RESET_PARAM } from '../../shared/passwordResetLink.ts';
 import { portalRouteOf, SPEC_ROUTES } from '../../shared/portalRoutes.ts';
 import { RESPONSE_LINK_PARAM } from '../../shared/responseLink.ts';
+import { EMAIL_INVITATION_PARAM, INVITE_LINK_PARAM } from '../../shared/inviteLink.ts';
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { requestLogger } from '../http/requestLogger.ts';
@@ -15,7 +16,7 @@ import { loadPortalPages, sendPrepared } from './pages.ts';
 import { webSecurityHeaders } from './webSecurityHeaders.ts';
 
 /** The query parameters that carry an e-mailed link's token: `/events?resposta=`, `/login?redefinir=`. */
-const TOKEN_PARAMS = [RESPONSE_LINK_PARAM, PASSWORD_RESET_PARAM];
+const TOKEN_PARAMS = [RESPONSE_LINK_PARAM, PASSWORD_RESET_PARAM, INVITE_LINK_PARAM, EMAIL_INVITATION_PARAM];
 
 // server/web/ in the sources and dist/server/ in the bundle `npm start` runs: both two levels below the root.
 export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');

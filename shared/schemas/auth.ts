@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inviteTokenSchema } from '../inviteLink.ts';
+import { inviteTokenSchema } from './inviteToken.ts';
 import { printableName } from './names.ts';
 
 export const ROLES = ['member', 'leader', 'admin'] as const;

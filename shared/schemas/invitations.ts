@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITE_LINK_DEFAULT_DAYS, INVITE_LINK_MAX_DAYS } from '../inviteLink.ts';
 import { emailSchema, nameSchema } from './auth.ts';
 import { idSchema } from './common.ts';
 import { departmentSchema, positionRefSchema } from './escalas.ts';
@@ -7,8 +8,6 @@ import { departmentSchema, positionRefSchema } from './escalas.ts';
 // Getting people into a team (docs/product.md §13): invitation links and e-mail invitations
 // ---------------------------------------------------------------------------------------------------------------
 
-export const INVITE_LINK_DEFAULT_DAYS = 14;
-export const INVITE_LINK_MAX_DAYS = 90;
 /** How many people one `POST …/invitations` may invite. */
 export const INVITATIONS_MAX_PEOPLE = 200;
 /** How long an e-mail invitation's personal link works (a re-send makes a new one). */

@@ -55,6 +55,13 @@ export function MainNav() {
             Eventos
           </NavLink>
         </li>
+        {signedIn ? (
+          <li>
+            <NavLink to="/equipes" className="main-nav__link">
+              Equipes
+            </NavLink>
+          </li>
+        ) : null}
         {signedIn && (session.canAllocate || leadsTeam) ? (
           <li>
             <NavLink to="/escalas/lacunas" className="main-nav__link">

@@ -1,0 +1,11 @@
+import { TeamInvitations } from '../../features/teamInvitations/TeamInvitations.tsx';
+import { TeamsPage } from '../../kit/network/ManagedTeams.tsx';
+import './TeamsRoute.css';
+
+/**
+ * /equipes, signed in (docs/product.md §13): a leader's teams. For the chosen team, each feature's section side by side
+ * (members and invitations; join requests; …); the sections about all teams at once go under them.
+ */
+export function TeamsRoute() {
+  return <TeamsPage renderTeam={(team) => <TeamInvitations team={team} />} />;
+}
