@@ -61,6 +61,6 @@ function noteWhereAnswerCameFrom(response: Response | undefined, api: BaseQueryA
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: portalBaseQuery,
-  tagTypes: ['Event', 'Session', 'Allocation', 'Department', 'Member', 'MyEvent', 'EventType', 'CalendarToken', 'Blockout', 'EventTeam', 'ResponseLink', 'Church', 'Position', 'Team', 'Overview', 'User', 'Draft'],
+  tagTypes: ['Event', 'Session', 'Allocation', 'Department', 'Member', 'MyEvent', 'EventType', 'CalendarToken', 'Blockout', 'EventTeam', 'ResponseLink', 'Church', 'Position', 'Team', 'Overview', 'User', 'Draft', 'JoinRequest'],
   endpoints: () => ({}),
 });

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { OfflineBanner } from '../../kit/offline/OfflineBanner.tsx';
 import { StatusMessage } from '../../kit/status/StatusMessage.tsx';
 import { usePublicConfig } from '../publicConfig.ts';
+import { AfterRegistration } from './AfterRegistration.tsx';
 import { Footer } from './Footer.tsx';
 import { MainNav } from './MainNav.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -23,6 +24,7 @@ export function Shell() {
       </header>
       <OfflineBanner timeZone={timeZone} />
       <main ref={mainRef} id="conteudo" className="shell__main" tabIndex={-1}>
+        <AfterRegistration />
         <Outlet />
       </main>
       <StatusMessage focusAfterClose={mainRef} />

@@ -7,6 +7,7 @@ import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
 import { isPasswordLengthValid, PASSWORD_LENGTH_MESSAGE } from '../../kit/passwordLength.ts';
 import { plainMessageOf, portalErrorOf } from '../../kit/portalError.ts';
 import { sessionApi, useLoginMutation, useRegisterMutation } from '../../kit/session/sessionApi.ts';
+import { accountCreated } from './loginSlice.ts';
 import type { LoginCredentials } from './LoginForm.tsx';
 import type { Registration } from './RegisterForm.tsx';
 
@@ -63,8 +64,13 @@ export function useAuthForms(): AuthForms {
     }
     const result = await registerSubmit.run(() => registerCall({ name: name.trim(), email: email.trim(), password }));
     if (result === undefined) return;
-    if (result.error) setRegisterError(plainMessageOf(portalErrorOf(result.error, 'Não foi possível criar a conta. Tente novamente.')));
-    else await signedIn(result.data);
+    if (result.error) {
+      setRegisterError(plainMessageOf(portalErrorOf(result.error, 'Não foi possível criar a conta. Tente novamente.')));
+      return;
+    }
+    // The page it lands on asks "Onde você serve?" first (docs/product.md §13).
+    dispatch(accountCreated());
+    await signedIn(result.data);
   };
 
   return {
