@@ -1,3 +1,5 @@
+import { LeaderJoinRequests } from '../../features/joinRequests/LeaderJoinRequests.tsx';
+import { ServeSection } from '../../features/joinRequests/ServeSection.tsx';
 import { TeamInvitations } from '../../features/teamInvitations/TeamInvitations.tsx';
 import { TeamsPage } from '../../kit/network/ManagedTeams.tsx';
 import './TeamsRoute.css';
@@ -7,5 +9,10 @@ import './TeamsRoute.css';
  * (members and invitations; join requests; …); the sections about all teams at once go under them.
  */
 export function TeamsRoute() {
-  return <TeamsPage renderTeam={(team) => <TeamInvitations team={team} />} />;
+  return (
+    <TeamsPage renderTeam={(team) => <TeamInvitations team={team} />}>
+      <LeaderJoinRequests />
+      <ServeSection />
+    </TeamsPage>
+  );
 }
