@@ -28,8 +28,6 @@ import { teamsRouter } from '../teams/teamsRouter.ts';
 import { teamImportBody } from '../teamImport/teamImportBody.ts';
 import { teamImportRouter } from '../teamImport/teamImportRouter.ts';
 import { joinRequestsRouter } from '../joinRequests/joinRequestsRouter.ts';
-import { teamImportBody } from '../teamImport/teamImportBody.ts';
-import { teamImportRouter } from '../teamImport/teamImportRouter.ts';
 import { invitationsRouter } from '../invitations/invitationsRouter.ts';
 import { openPlacesRouter } from '../openPlaces/openPlacesRouter.ts';
 import { apiSecurityHeaders, noStore } from './apiHeaders.ts';
@@ -89,8 +87,6 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(loadSession(context));
   // The one body that is not JSON (a spreadsheet of up to 2 MB, docs/product.md §13), read before the Idempotency-Key check.
   app.post('/api/teams/import', teamImportBody);
-  // The one body that is not JSON (a spreadsheet of up to 2 MB, docs/product.md §13), read before the Idempotency-Key check.
-  app.post('/api/teams/import', teamImportBody);
   app.use(idempotencyKeys(context));
 
   app.use(accountsRouter(context));
@@ -111,7 +107,6 @@ export function createApiApp(options: ApiAppOptions): express.Express {
   app.use(teamsRouter(context));
   app.use(teamImportRouter(context));
   app.use(joinRequestsRouter(context));
-  app.use(teamImportRouter(context));
   app.use(invitationsRouter(context));
   app.use(openPlacesRouter(context));
   app.use(auditRouter(context));
