@@ -15,7 +15,6 @@ import * as openPlaces from '../openPlaces/errors.ts';
 import * as passwordReset from '../passwordReset/errors.ts';
 import * as responses from '../responses/errors.ts';
 import * as teamImport from '../teamImport/errors.ts';
-import * as teamImport from '../teamImport/errors.ts';
 import * as teams from '../teams/errors.ts';
 
 interface Answer {
@@ -99,8 +98,6 @@ const DOMAIN_ERRORS: Rule[] = [
 
   rule(teams.UnknownPosition, 422, 'unknown_position'),
   rule(teams.NotATeamMember, 404, 'not_found'),
-
-  rule(teamImport.InvalidCsv, 422, 'invalid_csv'),
 
   rule(teamImport.InvalidCsv, 422, 'invalid_csv'),
 
