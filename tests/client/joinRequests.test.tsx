@@ -6,7 +6,7 @@ import { ServeSection } from '../../client/features/joinRequests/ServeSection.ts
 import { ADMIN, ANA, freezeNow, MEMBER, type Person } from './support/fixtures.ts';
 import { seedNetwork, type SeededNetwork } from './support/networkSeed.ts';
 import { openPortal, type Portal } from './support/realApi.ts';
-import { renderWithProviders } from './support/renderWithProviders.tsx';
+import { renderApp, renderWithProviders } from './support/renderWithProviders.tsx';
 
 /**
  * docs/product.md §13 on the screens, against the real API: Ana asks to serve in Louvor at Sede ("Quero servir");
@@ -146,5 +146,36 @@ describe('join requests on the screens (issue 23)', () => {
     await portal.settled();
     expect(screen.queryByRole('heading', { name: 'Pedidos para servir' })).toBeNull();
     expect(portal.count('/api/join-requests')).toBe(0);
+  });
+
+  it('/equipes: a member finds "Quero servir" there; the team’s leader finds the requests to decide, by keyboard alone', async () => {
+    const { portal, network } = await openWith(MEMBER);
+    await anaAsks(portal, network);
+    const { user } = renderApp('/equipes');
+    const requests = await screen.findByRole('region', { name: 'Pedidos para servir' });
+    expect(screen.getByRole('region', { name: 'Quero servir' })).toBeInTheDocument();
+    const approve = await within(requests).findByRole('button', { name: 'Aprovar Ana Souza: Louvor · Sede' });
+    approve.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Aprovar Ana Souza' });
+    const bateria = await within(dialog).findByRole('checkbox', { name: 'Bateria' });
+    bateria.focus();
+    await user.keyboard(' ');
+    expect(bateria).toBeChecked();
+    await user.tab();
+    expect(document.activeElement).not.toBe(document.body);
+    within(dialog).getByRole('button', { name: 'Aprovar' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await within(requests).findByText('Ana Souza agora faz parte de Louvor · Sede.')).toBeInTheDocument();
+  });
+
+  it('/equipes for a member who leads nothing: "Quero servir" and their requests, no leader section', async () => {
+    const { portal, network } = await openWith(ANA);
+    await anaAsks(portal, network);
+    renderApp('/equipes');
+    const serve = await screen.findByRole('region', { name: 'Quero servir' });
+    expect(await within(serve).findByRole('list', { name: 'Meus pedidos' })).toHaveTextContent('Louvor · Sede — Vocal');
+    await portal.settled();
+    expect(screen.queryByRole('region', { name: 'Pedidos para servir' })).toBeNull();
   });
 });
