@@ -1,6 +1,7 @@
 import { LeaderJoinRequests } from '../../features/joinRequests/LeaderJoinRequests.tsx';
 import { ServeSection } from '../../features/joinRequests/ServeSection.tsx';
 import { TeamInvitations } from '../../features/teamInvitations/TeamInvitations.tsx';
+import { TeamImport } from '../../features/teamImport/TeamImport.tsx';
 import { TeamsPage } from '../../kit/network/ManagedTeams.tsx';
 import './TeamsRoute.css';
 
@@ -12,6 +13,7 @@ export function TeamsRoute() {
   return (
     <TeamsPage renderTeam={(team) => <TeamInvitations team={team} />}>
       <LeaderJoinRequests />
+      <TeamImport />
       <ServeSection />
     </TeamsPage>
   );
