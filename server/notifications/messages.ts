@@ -248,11 +248,15 @@ export function passwordResetMessage(config: Config, name: string, token: string
   return { subject: `Redefinir a senha — ${config.portalName}`, text, html };
 }
 
-/** The escala of an event as pt-BR text for WhatsApp: event, date, then each department's people and their status. */
+/**
+ * The escala of an event as pt-BR text for WhatsApp: event, date, then each department's people and their status.
+ * Who declined or was replaced is not on it: the text goes to the team's group, and says who serves.
+ */
 export function escalaWhatsappText(config: Config, event: { datetime: Instant; type: string | null }, allocations: AllocationFacts[]): string {
   const lines = [`*Escala — ${eventName(event)}*`, whenText(config, event.datetime)];
   const byDepartment = new Map<string, AllocationFacts[]>();
-  for (const allocation of allocations) byDepartment.set(allocation.department, [...(byDepartment.get(allocation.department) ?? []), allocation]);
+  const serving = allocations.filter((allocation) => allocation.status === 'pending' || allocation.status === 'confirmed');
+  for (const allocation of serving) byDepartment.set(allocation.department, [...(byDepartment.get(allocation.department) ?? []), allocation]);
   if (byDepartment.size === 0) lines.push('', 'Ninguém escalado ainda.');
   for (const [department, people] of byDepartment) {
     lines.push('', `*${department}*`, ...people.map((person) => `• ${person.member.name} — ${statusText(person.status)}`));

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventsState } from '../../client/features/events/eventsSlice.ts';
 import { EVENTS, freezeNow, LEADER, MEMBER, type Person } from './support/fixtures.ts';
+import { seedNetwork } from './support/networkSeed.ts';
 import { openPortal, type PortalSeed } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
@@ -187,5 +188,17 @@ describe('Leader View for a leader (issue 5)', () => {
     expect(screen.queryByRole('button', { name: 'Novo evento' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remover/ })).toBeNull();
     expect(portal.paths().filter((path) => /allocations|members|departments/.test(path))).toEqual([]);
+  });
+
+  it('a team leader of role member is pointed to Lacunas, where she allocates her team (issue 21, item 6)', async () => {
+    const portal = await openPortal({ events: EVENTS, signedIn: MEMBER });
+    await seedNetwork(portal, {
+      churches: [{ name: 'Sede' }],
+      teamMembers: [{ church: 'Sede', department: 'Louvor', member: MEMBER, leader: true }],
+    });
+    renderApp('/events', { preloadedState: { events: LEADER_VIEW } });
+    await screen.findByRole('list', { name: 'Escala de membros' });
+    await waitFor(() => expect(screen.getByRole('note')).toHaveTextContent('Você lidera Louvor · Sede: aloque as pessoas da sua equipe em Lacunas.'));
+    expect(within(screen.getByRole('note')).getByRole('link', { name: 'Lacunas' })).toHaveAttribute('href', '/escalas/lacunas');
   });
 });

@@ -41,7 +41,7 @@ async function openMatrix(signedIn: PortalSeed['signedIn'], route = '/escalas/la
   await db.updateTable('allocations').set({ position_id: network.positionId('Louvor', 'Vocal') }).where('id', '=', vigilia!).execute();
   await db
     .updateTable('allocations')
-    .set({ position_id: network.positionId('Louvor', 'Bateria'), status: 'declined', responded_at: portal.api.clock.now.toISOString() })
+    .set({ position_id: network.positionId('Louvor', 'Bateria'), status: 'declined', reason: 'Viagem em família', responded_at: portal.api.clock.now.toISOString() })
     .where('id', '=', culto!)
     .execute();
   const rendered = renderApp(route);
@@ -135,6 +135,20 @@ describe('the gap matrix (issue 15)', () => {
     expect(controls[0]).toHaveFocus();
     await user.keyboard('{Control>}{End}{/Control}');
     expect(controls[controls.length - 1]).toHaveFocus();
+  });
+
+  it('a Recusa cell’s dialog says who declined and why, before another is picked (issue 21, item 6)', async () => {
+    const { user } = await openMatrix(MEMBER);
+    await user.click(await cell(/^\d+\/\d+ [^—]+ — Louvor — Bateria, Culto/));
+    const dialog = await screen.findByRole('dialog', { name: 'Allocate Member to Event' });
+    const people = await within(dialog).findByRole('region', { name: 'Já nesta função' });
+    expect(within(people).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Adriana Admin — recusado: “Viagem em família”']);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // The Vocal place of the same service has nobody yet: nothing to say.
+    await user.click(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/));
+    const vocal = await screen.findByRole('dialog', { name: 'Allocate Member to Event' });
+    await waitFor(() => expect(within(vocal).getByLabelText('Função')).toHaveDisplayValue('Vocal'));
+    expect(within(vocal).queryByRole('region', { name: 'Já nesta função' })).toBeNull();
   });
 
   it('a cell opens the allocation with its department and position chosen; once allocated the cell awaits the answer, not complete (issue 21)', async () => {

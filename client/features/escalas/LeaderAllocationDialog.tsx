@@ -13,6 +13,7 @@ import { statusShown } from '../../kit/status/statusSlice.ts';
 import { TextField } from '../../kit/TextField.tsx';
 import { CandidateNotice, candidateLabel } from './CandidateNotice.tsx';
 import { MemberUnavailableNotice } from './MemberUnavailableNotice.tsx';
+import { PlacePeople } from './PlacePeople.tsx';
 import { PositionField } from './PositionField.tsx';
 import { ScheduleConflictNotice } from './ScheduleConflictNotice.tsx';
 import { UnknownDepartmentHelp } from './UnknownDepartmentHelp.tsx';
@@ -34,7 +35,8 @@ export interface LeaderAllocationDialogProps {
  * and buttons, with suggestions as you type, each marked when the member is unavailable that day or serves close
  * by (shown for the member picked before Submit); Submit saves the allocation, and its errors show here — a
  * schedule conflict or a blocked day with `Alocar mesmo assim`, an unknown department with where to create it.
- * Função offers the department's positions (docs/product.md §8).
+ * Função offers the department's positions (docs/product.md §8). Opened from a cell of the gap matrix, it says who is
+ * already at that place and how they answered, a decline with its reason (PlacePeople).
  */
 export function LeaderAllocationDialog({ event, onClose, department, position }: LeaderAllocationDialogProps) {
   const { timeZone } = usePublicConfig();
@@ -67,6 +69,7 @@ export function LeaderAllocationDialog({ event, onClose, department, position }:
     <Modal title="Allocate Member to Event" onClose={onClose}>
       <form className="allocation-form" onSubmit={handleSubmit} noValidate aria-busy={form.busy || undefined}>
         <EventReadOnlyFields event={event} idPrefix={id} timeZone={timeZone} />
+        {department !== undefined ? <PlacePeople eventId={event.id} department={department} position={position} /> : null}
         <TextField
           id={`${id}-department`}
           label="Department"

@@ -1,5 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PORTAL_ROUTES } from '../../../shared/portalRoutes.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
+import { leadsATeam, useGetMyTeamsQuery } from '../../kit/network/networkApi.ts';
 import type { Session } from '../../kit/session/useSession.ts';
 
 /**
@@ -50,12 +53,31 @@ export function LeaderView({ access, renderBoard, leaderSchedule }: LeaderViewPr
       intro: (
         <>
           <p className="events-board__intro">Escolha um evento para ver os detalhes.</p>
-          <p className="events-board__note" role="note">
-            Apenas líderes podem alocar membros.
-          </p>
+          <MemberNote />
         </>
       ),
     });
   }
   return renderBoard({ heading: LEADER_VIEW_HEADING, intro: <p className="events-board__intro">{ALLOCATION_INTRO}</p> });
+}
+
+/**
+ * Why a member cannot allocate here: a team leader (of role `member`) allocates their team's people on Lacunas,
+ * so she is told where (docs/product.md §8); anyone else that only leaders allocate.
+ */
+function MemberNote() {
+  const teams = useGetMyTeamsQuery();
+  if (leadsATeam(teams.data)) {
+    const led = (teams.data ?? []).filter((team) => team.leader).map((team) => `${team.department.name} · ${team.church.name}`);
+    return (
+      <p className="events-board__note" role="note">
+        Você lidera {led.join(', ')}: aloque as pessoas da sua equipe em <Link to={PORTAL_ROUTES.gapMatrix}>Lacunas</Link>.
+      </p>
+    );
+  }
+  return (
+    <p className="events-board__note" role="note">
+      Apenas líderes podem alocar membros.
+    </p>
+  );
 }

@@ -35,6 +35,14 @@ export const escalasApi = api.injectEndpoints({
         ...(allocations ?? []).map((allocation) => ({ type: 'Allocation' as const, id: allocation.id })),
       ],
     }),
+    /** `GET /api/events/{id}/allocations`: who is on one event's escala, with their answers (leaders). */
+    getEventAllocations: build.query<Allocation[], number>({
+      query: (eventId) => `events/${eventId}/allocations`,
+      providesTags: (allocations) => [
+        ALLOCATIONS,
+        ...(allocations ?? []).map((allocation) => ({ type: 'Allocation' as const, id: allocation.id })),
+      ],
+    }),
     /** `GET /api/members?q=`: at most 20 members whose name or email contains `q` (leaders). */
     searchMembers: build.query<Member[], string>({
       query: (q) => (q === '' ? 'members' : { url: 'members', params: { q } }),
@@ -63,6 +71,7 @@ export const escalasApi = api.injectEndpoints({
 export const {
   useGetMyEventsQuery,
   useGetAllocationsInRangeQuery,
+  useGetEventAllocationsQuery,
   useSearchMembersQuery,
   useCreateAllocationMutation,
   useDeleteAllocationMutation,

@@ -147,7 +147,7 @@ describe.each(testDatabases)('the messages of an escala on $name', ({ open }) =>
     expect(sink.to(member.user.email)).toEqual([]);
   });
 
-  it('gives leaders WhatsApp links: the escala as text, and each member with a phone their invitation', async () => {
+  it('gives leaders WhatsApp links: the escala as text without who declined, and each member with a phone their invitation', async () => {
     const withPhone = await signedInAgent(w.t.app, w.t.database, { name: 'Ana Souza' });
     const noPhone = await createTestUser(w.t.database, { name: 'Beto Lima' });
     await withPhone.agent.patch('/api/me/preferences').send({ phone: '(11) 98765-4321' }).expect(200);
@@ -155,6 +155,10 @@ describe.each(testDatabases)('the messages of an escala on $name', ({ open }) =>
     const first = (await postAllocation(w.leader.agent, eventId, { department: 'Louvor', member: withPhone.user.id }).expect(201)).body as { id: number };
     await postAllocation(w.leader.agent, eventId, { department: 'Louvor', member: noPhone.id }).expect(201);
     await withPhone.agent.post(`/api/allocations/${first.id}/response`).send({ answer: 'confirmed' }).expect(200);
+    // Who declined is left out of the escala shared with the group (issue 21, item 6).
+    const declines = await signedInAgent(w.t.app, w.t.database, { name: 'Caio Reis' });
+    const declined = (await postAllocation(w.leader.agent, eventId, { department: 'Louvor', member: declines.user.id }).expect(201)).body as { id: number };
+    await declines.agent.post(`/api/allocations/${declined.id}/response`).send({ answer: 'declined', reason: 'Plantão' }).expect(200);
 
     const links = (await w.leader.agent.get(`/api/events/${eventId}/whatsapp`).expect(200)).body as {
       escala: { text: string; url: string };
