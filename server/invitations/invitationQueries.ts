@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Invitation } from '../../shared/schemas/invitations.ts';
 import type { DB, Instant, InvitationStatus } from '../db/schema.ts';
 import { groupPositions } from './teamFacts.ts';
@@ -75,7 +75,8 @@ export async function insertInvitations(
         expires_at: team.expiresAt.toISOString(),
       })),
     )
-    .onConflict((oc) => oc.columns(['church_id', 'department_id', 'email']).where('status', '=', 'pending').doNothing())
+    // The conflict target names the partial index by its predicate, written as a literal (SQLite matches it by text).
+    .onConflict((oc) => oc.columns(['church_id', 'department_id', 'email']).where(sql.ref('status'), '=', sql.lit('pending')).doNothing())
     .returning(['id', 'email'])
     .execute();
   const links = rows.flatMap((row) => team.positions.map((position_id) => ({ invitation_id: row.id, position_id })));
