@@ -5,7 +5,7 @@ import { AllocationModal } from '../../features/escalas/AllocationModal.tsx';
 import { LeaderView, leaderViewAccess, type LeaderBoardParts, type LeaderViewAccess } from '../../features/escalas/LeaderView.tsx';
 import { EventsBoard } from '../../features/events/EventsBoard.tsx';
 import { EventsPage, type EventsPanel } from '../../features/events/EventsPage.tsx';
-import { selectCachedEvent, useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
+import { selectCachedEvent, useGetEventDetailsInRangeQuery, useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
 import { modalClosed, selectAllocationEventId } from '../../features/events/eventsSlice.ts';
 import { useSession, type Session } from '../../kit/session/useSession.ts';
 import { useTokenFromAddress } from '../../kit/useTokenFromAddress.ts';
@@ -51,9 +51,15 @@ function MyEventsPanel({ session, ...panel }: EventsPanel & { session: Session }
   );
 }
 
-/** Leader View: its own subscription, so opening the tab asks for the events again. */
+/**
+ * Leader View: its own subscription, so opening the tab asks for the events again. Signed in, with their details
+ * and zones (each time at its church's clock, docs/product.md §12); a visitor's is the specification's call.
+ */
 function LeaderViewPanel({ access, ...panel }: EventsPanel & { access: LeaderViewAccess }) {
-  const events = useGetEventsInRangeQuery(panel.eventsWindow.range, { refetchOnMountOrArgChange: true });
+  const signedIn = access === 'member' || access === 'leader';
+  const plain = useGetEventsInRangeQuery(panel.eventsWindow.range, { refetchOnMountOrArgChange: true, skip: signedIn });
+  const detailed = useGetEventDetailsInRangeQuery(panel.eventsWindow.range, { refetchOnMountOrArgChange: true, skip: !signedIn });
+  const events = signedIn ? detailed : plain;
   const renderBoard = ({ isLoading = false, ...parts }: LeaderBoardParts) => (
     <EventsBoard {...panel} {...parts} events={events.data} isLoading={isLoading || events.isLoading || access === 'loading'} />
   );
