@@ -105,6 +105,14 @@ describe('the gap matrix (issue 15)', () => {
     expect(await screen.findByText('Nenhum evento com necessidades nas próximas 8 semanas com estes filtros.')).toBeInTheDocument();
   });
 
+  it('a team leader’s filters offer only her teams’ churches and departments (issue 21, item 6)', async () => {
+    await openMatrix(MEMBER);
+    await screen.findByRole('grid', { name: 'Lacunas por evento e função' });
+    const options = (label: string) => [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.textContent);
+    await waitFor(() => expect(options('Igreja')).toEqual(['Todas as igrejas', 'Sede']));
+    expect(options('Departamento')).toEqual(['Todos os departamentos', 'Louvor']);
+  });
+
   it('the matrix is one Tab stop, a grid the arrow keys, Home and End move through (issue 21, item 8)', async () => {
     const { user } = await openMatrix(MEMBER);
     const vocal = await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/);

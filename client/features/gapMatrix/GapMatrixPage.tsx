@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { eventName } from '../../kit/eventName.ts';
 import { eventDateTime } from '../../kit/eventTime.ts';
 import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
+import { useManagedTeams } from '../../kit/network/ManagedTeams.tsx';
 import { useGetChurchesQuery, useGetDepartmentsQuery } from '../../kit/network/networkApi.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
@@ -74,6 +75,10 @@ export function GapMatrixPage({ renderAllocation, renderOpenCell, renderEventAct
   const departmentId = idParam(params.get(DEPARTMENT_PARAM));
   const churches = useGetChurchesQuery();
   const departments = useGetDepartmentsQuery();
+  // The filters offer only what the user may see: a team leader the churches and departments of her teams.
+  const { teams: managed } = useManagedTeams();
+  const churchChoices = (churches.data ?? []).filter((church) => managed?.some((team) => team.churchId === church.id));
+  const departmentChoices = (departments.data ?? []).filter((department) => managed?.some((team) => team.departmentId === department.id));
   const overview = useGetOverviewQuery({ churchId, departmentId }, { refetchOnMountOrArgChange: true });
   const layout = useMemo(() => (overview.data ? matrixLayoutOf(overview.data) : undefined), [overview.data]);
   const healing = useGetEscalaHealingQuery({}, { refetchOnMountOrArgChange: true });
@@ -188,7 +193,7 @@ export function GapMatrixPage({ renderAllocation, renderOpenCell, renderEventAct
               onChange={(change) => setFilter(CHURCH_PARAM, change.target.value)}
             >
               <option value="">Todas as igrejas</option>
-              {(churches.data ?? []).map((church) => (
+              {churchChoices.map((church) => (
                 <option key={church.id} value={String(church.id)}>
                   {church.name}
                 </option>
@@ -208,7 +213,7 @@ export function GapMatrixPage({ renderAllocation, renderOpenCell, renderEventAct
               onChange={(change) => setFilter(DEPARTMENT_PARAM, change.target.value)}
             >
               <option value="">Todos os departamentos</option>
-              {(departments.data ?? []).map((department) => (
+              {departmentChoices.map((department) => (
                 <option key={department.id} value={String(department.id)}>
                   {department.name}
                 </option>
