@@ -72,6 +72,10 @@ export interface ChurchesTable {
   created_at: Instant;
   /** Its IANA time zone (migration 020); null: APP_TIMEZONE, resolved when read (docs/adr/0006). */
   timezone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where it is (migration 021); null: not given. */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it meets, free text ("Domingos 10h e 19h; quartas 20h", migration 021); null: not given. */
+  service_times: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A position of a department (migration 009): Vocal, Bateria... `name_key` unique per department. */

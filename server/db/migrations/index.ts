@@ -19,6 +19,7 @@ import * as m017 from './017_open_places.ts';
 import * as m018 from './018_invitations.ts';
 import * as m019 from './019_join_requests.ts';
 import * as m020 from './020_church_timezone.ts';
+import * as m021 from './021_church_address.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '018_invitations': m018,
   '019_join_requests': m019,
   '020_church_timezone': m020,
+  '021_church_address': m021,
 };
 
 export const migrationProvider: MigrationProvider = {
