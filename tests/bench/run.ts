@@ -12,6 +12,7 @@ import { runMemorySection } from './memory.ts';
 import { runDrainSection, runOutboxSection } from './outboxDrain.ts';
 import { runOverviewSection } from './overviewMatrix.ts';
 import { runDraftSection } from './draftPlanner.ts';
+import { IMPORT_TITLE, runTeamImportSection } from './teamImport.ts';
 import { installExitHandlers, runCleanups, tempDir } from './processes.ts';
 import { renderTable, writeResults, type SectionResult } from './report.ts';
 import { runProxySection } from './proxyOverhead.ts';
@@ -84,6 +85,7 @@ async function main(): Promise<number> {
     },
     { id: 'overview', title: '8. Gap matrix (overview of 8 weeks, one client)', standalone: true, run: () => runOverviewSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },
     { id: 'draft', title: '9. Escala automática (a draft of 8 weeks, whole network)', standalone: true, run: () => runDraftSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },
+    { id: 'import', title: IMPORT_TITLE, standalone: true, run: () => runTeamImportSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },
   ];
 
   // BENCH_SECTIONS=proxy,growth runs only those (the data section always runs: everything else needs it).
