@@ -4,7 +4,7 @@ import { CoverRequests } from '../../features/coverRequests/CoverRequests.tsx';
 import { MissingAnswers } from '../../features/escalas/MissingAnswers.tsx';
 import { NextServices } from '../../features/escalas/NextServices.tsx';
 import { MyTeams } from '../../features/gapMatrix/MyTeams.tsx';
-import { useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
+import { useGetEventDetailsInRangeQuery } from '../../features/events/eventsApi.ts';
 import { SignedInHome } from '../../features/home/SignedInHome.tsx';
 import { NudgeButton } from '../../features/openPlaces/NudgeButton.tsx';
 import { OpenPlaces } from '../../features/openPlaces/OpenPlaces.tsx';
@@ -40,7 +40,8 @@ function LeaderAnswers() {
     const today = dayKeyOf(new Date(), timeZone);
     return { from: today, to: addDays(today, LEADER_DAYS_AHEAD) };
   });
-  const events = useGetEventsInRangeQuery(range, { refetchOnMountOrArgChange: true });
+  // With their zones: each event's time at its church's clock (docs/product.md §12).
+  const events = useGetEventDetailsInRangeQuery(range, { refetchOnMountOrArgChange: true });
   return (
     <MissingAnswers
       range={range}

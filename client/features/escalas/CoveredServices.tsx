@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { dayKeyOf, type DayKey } from '../../../shared/days.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
-import { eventDateTime } from '../../kit/eventTime.ts';
+import { eventDateTime, eventZoneOf } from '../../kit/eventTime.ts';
 import { MyService } from './MyService.tsx';
 import { useGetMyEventsQuery } from './escalasApi.ts';
 import './CoveredServices.css';
@@ -25,7 +25,8 @@ export function CoveredServices({ from, to, memberId }: CoveredServicesProps) {
   const [now] = useState(() => Date.now());
   if (!myEvents.data) return null;
   const covered = myEvents.data.filter((service) => {
-    const day = dayKeyOf(service.datetime, timeZone);
+    // A blocked day is the event's own local day (docs/product.md §12).
+    const day = dayKeyOf(service.datetime, eventZoneOf(service, timeZone));
     return day >= from && day <= to && Date.parse(service.datetime) > now;
   });
   if (covered.length === 0) return <p className="covered-services__none">Nenhuma escala sua nestes dias.</p>;

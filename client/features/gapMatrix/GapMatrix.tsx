@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
+import { zoneSuffix } from '../../../shared/timeZones.ts';
 import type { DraftPlace } from '../../../shared/schemas/drafts.ts';
 import type { Church } from '../../../shared/schemas/network.ts';
 import type { OverviewEvent, OverviewNeed } from '../../../shared/schemas/needs.ts';
 import { eventName } from '../../kit/eventName.ts';
+import { eventDateTime, eventZoneOf } from '../../kit/eventTime.ts';
 import { useGridFocus } from '../../kit/useGridFocus.ts';
 import { CellHealingNotes } from './CellHealingNotes.tsx';
 import { placeCellKey } from './draftText.ts';
@@ -110,11 +111,15 @@ export function GapMatrix({
         <tbody ref={bodyRef} onKeyDown={onKeyDown} onFocus={onFocus}>
           {layout.rows.map((row) => {
             const church = churchLabel(row.event.church_id, churches);
-            const eventLabel = `${eventName(row.event)}, ${formatDateTime(row.event.datetime, timeZone)}`;
+            const eventLabel = `${eventName(row.event)}, ${eventDateTime(row.event, timeZone)}`;
+            const zone = eventZoneOf(row.event, timeZone);
             return (
               <tr key={row.event.id} data-event-id={row.event.id}>
                 <th scope="row" className="gap-matrix__event">
-                  <span className="gap-matrix__date">{shortDateTime(row.event.datetime, timeZone)}</span>
+                  <span className="gap-matrix__date">
+                    {shortDateTime(row.event.datetime, zone)}
+                    {zoneSuffix(zone, timeZone)}
+                  </span>
                   <span className="gap-matrix__name">{eventName(row.event)}</span>
                   {church ? <span className="gap-matrix__church">{church}</span> : null}
                   {onEditNeeds ? (
