@@ -133,4 +133,43 @@ describe('team invitations on the screens (issue 23)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Convite indisponível' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Este link de convite não existe ou foi cancelado pela liderança.');
   });
+  /** The personal link's token of the newest e-mail invitation to `email`, as its queued e-mail holds it. */
+  async function invitationToken(portal: Awaited<ReturnType<typeof openWith>>['portal'], email: string): Promise<string> {
+    const invitation = await portal.api.database.db.selectFrom('invitations').select('id').where('email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await portal.api.database.db.selectFrom('outbox').select('payload').where('dedupe_key', '=', `team_invitation:${invitation.id}:1`).executeTakeFirstOrThrow();
+    return (JSON.parse(row.payload) as { secret: string }).secret;
+  }
+
+  it('/equipe?convite-email=: an existing account is offered the sign-in with its address, and joins on signing in', async () => {
+    const { portal, team } = await openWith(undefined);
+    const leader = await portal.agentOf(MEMBER);
+    await leader.post(`/api/${team}/invitations`).send({ people: [{ name: 'Ana Souza', email: ANA.email }], positions: [] }).expect(201);
+    renderApp(`/equipe?convite-email=${await invitationToken(portal, ANA.email)}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Convite para a equipe Louvor · Sede' })).toBeInTheDocument();
+    expect(screen.getByText('Convite para').nextSibling).toHaveTextContent(ANA.email);
+    const form = screen.getByRole('form', { name: 'Entre na sua conta e na equipe' });
+    expect(screen.getByRole('button', { name: 'Já tenho conta' })).toHaveAttribute('aria-pressed', 'true');
+    const email = within(form).getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement;
+    expect(email.value).toBe(ANA.email);
+    expect(email).toHaveAttribute('readonly');
+    await userEvent.type(within(form).getByLabelText('Senha'), ANA.password);
+    await userEvent.click(within(form).getByRole('button', { name: 'Entrar e participar da equipe' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Você faz parte da equipe Louvor · Sede' })).toBeInTheDocument();
+    expect((await portal.api.database.db.selectFrom('invitations').select('status').executeTakeFirstOrThrow()).status).toBe('accepted');
+  });
+
+  it('/equipe?convite-email=: a new person registers with the invited address (they choose the password)', async () => {
+    const { portal, team } = await openWith(undefined);
+    const leader = await portal.agentOf(MEMBER);
+    await leader.post(`/api/${team}/invitations`).send({ people: [{ name: 'Olga Nova', email: 'olga@example.org' }], positions: [] }).expect(201);
+    renderApp(`/equipe?convite-email=${await invitationToken(portal, 'olga@example.org')}`);
+    const form = await screen.findByRole('form', { name: 'Crie sua conta e entre na equipe' });
+    expect((within(form).getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).value).toBe('olga@example.org');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Nome' }), 'Olga Nova');
+    await userEvent.type(within(form).getByLabelText('Senha'), 'uma-senha-bem-forte');
+    await userEvent.click(within(form).getByRole('button', { name: 'Criar conta e entrar na equipe' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Você faz parte da equipe Louvor · Sede' })).toBeInTheDocument();
+    const olga = await portal.api.database.db.selectFrom('users').select('id').where('email', '=', 'olga@example.org').executeTakeFirstOrThrow();
+    expect(await portal.api.database.db.selectFrom('team_members').select('user_id').where('user_id', '=', olga.id).execute()).toHaveLength(1);
+  });
 });
