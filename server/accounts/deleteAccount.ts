@@ -7,6 +7,8 @@ import { dialectOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { forgetCoverRequestsOf } from '../coverRequests/public.ts';
 import { forgetDraftsOf } from '../drafts/public.ts';
+import { forgetInvitationsTo } from '../invitations/public.ts';
+import { forgetJoinRequestsOf } from '../joinRequests/public.ts';
 import { releasePlacesOf } from '../escalas/public.ts';
 import { deletePreferences } from '../notifications/public.ts';
 import { dropMessagesTo } from '../outbox/recipientMessages.ts';
@@ -55,7 +57,7 @@ export interface AccountRemoval {
  * Anonymises an account (docs/product.md §11) in one transaction, each table through its owner: the name becomes
  * "Pessoa removida", the e-mail a placeholder, the password and role go, sessions, recognised browsers, reset links
  * and the calendar feed end; allocations of events still to come go (their places reopen and the leaders are told),
- * past ones stay without reason; blockouts, preferences (the phone), team memberships and drafts' proposals go;
+ * past ones stay without reason; blockouts, preferences (the phone), team memberships, join requests and drafts' proposals go;
  * unsent messages to the person are dropped. The audit log records who did it. False when there is no such
  * account; a removed one is 409 `already_deleted`, the network's last admin 409 `last_admin`.
  */
@@ -91,6 +93,9 @@ export async function deleteAccount(db: Kysely<DB>, removal: AccountRemoval, now
     await deletePreferences(trx, user.id);
     const teamsLeft = await removeFromAllTeams(trx, user.id);
     await forgetDraftsOf(trx, user.id);
+    await forgetJoinRequestsOf(trx, user.id);
+    // The invitations sent to the address name the person (docs/product.md §13).
+    await forgetInvitationsTo(trx, user.email);
     await dropMessagesTo(trx, user.id);
     await recordAudit(trx, {
       actorId: removal.actorId,

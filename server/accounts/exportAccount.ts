@@ -9,6 +9,7 @@ import { findPreferences } from '../notifications/public.ts';
 import { messagesTo } from '../outbox/recipientMessages.ts';
 import { listMyTeams } from '../teams/public.ts';
 import { coverRequestsOf } from '../coverRequests/public.ts';
+import { joinRequestsOf } from '../joinRequests/public.ts';
 
 /**
  * Everything the portal holds about the person (docs/product.md §11), read in one transaction that also records the
@@ -35,6 +36,7 @@ export async function exportAccount(db: Kysely<DB>, userId: number, actorId: num
       blockouts: await blockoutsOfMember(trx, userId),
       cover_requests: (await coverRequestsOf(trx, userId)).map(({ id, allocation_id, status, note, created_at, escalated_at, closed_at }) => ({ id, allocation_id, status, note, created_at, escalated_at, closed_at })),
       signups: allocations.filter((allocation) => allocation.source === 'signup'),
+      join_requests: await joinRequestsOf(trx, userId),
       sessions,
       devices,
       calendar_feed: await calendarFeedOf(trx, userId),

@@ -182,3 +182,10 @@ export async function allJoinRequests(db: Db, status: JoinRequestStatus): Promis
 export async function teamJoinRequest(db: Db, id: number): Promise<TeamJoinRequest | undefined> {
   return (await readJoinRequests(db, { id }, 'newest'))[0];
 }
+
+/** A removed account's requests go, with their notes and the positions asked (docs/product.md §11): leaders no longer see them. */
+export async function forgetJoinRequestsOf(db: Db, userId: number): Promise<number> {
+  await db.deleteFrom('join_request_positions').where('join_request_id', 'in', (eb) => eb.selectFrom('join_requests').select('id').where('user_id', '=', userId)).execute();
+  const result = await db.deleteFrom('join_requests').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditActionSchema, auditDetailsSchema } from './audit.ts';
 import { roleSchema } from './auth.ts';
 import { coverRequestStatusSchema } from './escalas.ts';
+import { myJoinRequestSchema } from './joinRequests.ts';
 import { myTeamSchema } from './network.ts';
 import { preferencesSchema } from './notifications.ts';
 
@@ -68,6 +69,8 @@ export const accountExportSchema = z.strictObject({
   ),
   /** The places I signed up for myself: the allocations whose `source` is `signup`. */
   signups: z.array(exportedAllocationSchema),
+  /** My requests to serve in a team (docs/product.md §13), with my notes and the leaders' reasons. */
+  join_requests: z.array(myJoinRequestSchema),
   /** The open sessions: when each began and was last used (never its token). */
   sessions: z.array(z.strictObject({ created_at: z.string(), last_used_at: z.string() })),
   /** The browsers recognised for my account (they are not slowed by strangers' failed sign-ins). */
