@@ -161,3 +161,12 @@ export async function renewInvitation(trx: Transaction<DB>, id: number, change: 
     .returning(['id', 'sends', 'invited_by', 'email', 'status', 'sent_at'])
     .executeTakeFirst();
 }
+
+/** The invitations sent to `email`, whatever their state, with their positions (an account with it is removed). */
+export async function forgetInvitationsTo(db: Db, email: string): Promise<number> {
+  const ids = (await db.selectFrom('invitations').select('id').where('email', '=', email).execute()).map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await db.deleteFrom('invitation_positions').where('invitation_id', 'in', ids).execute();
+  const result = await db.deleteFrom('invitations').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -167,4 +167,16 @@ describe.each(testDatabases)('e-mail invitations on $name', ({ open }) => {
     expect((await w.teamLeader.agent.post(`/api/invitations/${foreign}/resend`).expect(403)).body.error.code).toBe('forbidden');
     expect((await w.admin.agent.delete('/api/invitations/999999').expect(404)).body.error.code).toBe('not_found');
   });
+  it('an account removed (docs/product.md §11): the invitations sent to its address go with it', async () => {
+    const email = uniqueEmail('sai');
+    await w.teamLeader.agent.post(path).send({ people: [{ name: 'Sara Sai', email }], positions: [w.vocal] }).expect(201);
+    const token = await tokenSentTo(email);
+    const agent = request.agent(w.t.app);
+    await agent.post('/api/auth/register').send({ name: 'Sara Sai', email, password: TEST_PASSWORD, invitation: token }).expect(201);
+    // A second team invites her too, still pending.
+    await w.admin.agent.post(`/api/teams/${w.churchB}/${w.louvor}/invitations`).send({ people: [{ name: 'Sara Sai', email }], positions: [] }).expect(201);
+    expect(await w.t.database.db.selectFrom('invitations').select('status').where('email', '=', email).orderBy('id').execute()).toEqual([{ status: 'accepted' }, { status: 'pending' }]);
+    await agent.delete('/api/me').send({ password: TEST_PASSWORD }).expect(204);
+    expect(await w.t.database.db.selectFrom('invitations').select('id').where('email', '=', email).execute()).toEqual([]);
+  });
 });
