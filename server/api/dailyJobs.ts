@@ -1,6 +1,7 @@
 import { eraseBlockoutNotesBefore } from '../availability/public.ts';
 import { eraseCoverNotesBefore } from '../coverRequests/public.ts';
 import { eraseDeclineReasonsBefore } from '../escalas/public.ts';
+import { eraseJoinRequestNotesBefore } from '../joinRequests/public.ts';
 import type { DailyJob } from '../jobs/runDailyJobs.ts';
 import { retentionJob } from '../jobs/retentionJob.ts';
 import { erasePersonalFieldsOfFinishedMessagesBefore } from '../outbox/retention.ts';
@@ -22,6 +23,7 @@ export function dailyJobs(config: Config): DailyJob[] {
         { name: 'blockoutNotes', erase: (db, cutoff) => eraseBlockoutNotesBefore(db, cutoff.beforeDay) },
         { name: 'messages', erase: (db, cutoff) => erasePersonalFieldsOfFinishedMessagesBefore(db, cutoff.before) },
         { name: 'coverNotes', erase: (db, cutoff) => eraseCoverNotesBefore(db, cutoff.before) },
+        { name: 'joinRequestNotes', erase: (db, cutoff) => eraseJoinRequestNotesBefore(db, cutoff.before) },
       ],
     }),
   ];

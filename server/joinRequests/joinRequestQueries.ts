@@ -189,3 +189,18 @@ export async function forgetJoinRequestsOf(db: Db, userId: number): Promise<numb
   const result = await db.deleteFrom('join_requests').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Retention (docs/product.md §11): the note and the reason of a request decided before `before` (RETENTION_DAYS ago)
+ * are erased; a pending one keeps its note, which its leaders still read. Returns how many lost one (0 on a second run).
+ */
+export async function eraseJoinRequestNotesBefore(db: Db, before: Instant): Promise<number> {
+  const result = await db
+    .updateTable('join_requests')
+    .set({ note: null, reason: null })
+    .where('status', '!=', 'pending')
+    .where('decided_at', '<', before)
+    .where((eb) => eb.or([eb('note', 'is not', null), eb('reason', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
