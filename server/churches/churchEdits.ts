@@ -6,11 +6,14 @@ import type { DB } from '../db/schema.ts';
 import type { Use } from '../http/inUse.ts';
 import { CHURCH_COLUMNS, churchOf } from './churchQueries.ts';
 
-/** Renames a church, changes its city or its zone; undefined when there is none, 'exists' when the name is another's. */
+/**
+ * Renames a church, changes its city, zone, address or service times (null: none); undefined when there is none,
+ * 'exists' when the name is another's.
+ */
 export async function updateChurch(
   db: Kysely<DB>,
   id: number,
-  changes: { name?: string; city?: string | null; timezone?: string },
+  changes: { name?: string; city?: string | null; timezone?: string; address?: string | null; service_times?: string | null },
   networkZone: string,
 ): Promise<Church | 'exists' | undefined> {
   try {
@@ -20,6 +23,8 @@ export async function updateChurch(
         ...(changes.name !== undefined ? { name: changes.name, name_key: nameKey(changes.name) } : {}),
         ...(changes.city !== undefined ? { city: changes.city } : {}),
         ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
+        ...(changes.address !== undefined ? { address: changes.address } : {}),
+        ...(changes.service_times !== undefined ? { service_times: changes.service_times } : {}),
       })
       .where('id', '=', id)
       .returning(CHURCH_COLUMNS)

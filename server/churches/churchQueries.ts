@@ -8,11 +8,27 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 const byName = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
-export const CHURCH_COLUMNS = ['id', 'name', 'city', 'timezone'] as const;
+export const CHURCH_COLUMNS = ['id', 'name', 'city', 'timezone', 'address', 'service_times'] as const;
+
+interface ChurchRow {
+  id: number;
+  name: string;
+  city: string | null;
+  timezone: string | null;
+  address: string | null;
+  service_times: string | null;
+}
 
 /** A stored church as the API answers it: a church without a zone of its own is in the network's (migration 020). */
-export function churchOf(row: { id: number; name: string; city: string | null; timezone: string | null }, networkZone: string): Church {
-  return { id: row.id, name: row.name, city: row.city, timezone: row.timezone ?? networkZone };
+export function churchOf(row: ChurchRow, networkZone: string): Church {
+  return {
+    id: row.id,
+    name: row.name,
+    city: row.city,
+    timezone: row.timezone ?? networkZone,
+    address: row.address,
+    service_times: row.service_times,
+  };
 }
 
 /** Every church of the network, by name in pt-BR order (the same on both databases, whatever their collation). */
@@ -24,14 +40,14 @@ export async function listChurches(db: Db, networkZone: string): Promise<Church[
 /** Adds a church; undefined when one with the same name (by its key) exists — decided by the unique index. */
 export async function insertChurch(
   db: Db,
-  church: { name: string; city: string | null; timezone: string | null },
+  church: Omit<ChurchRow, 'id'>,
   now: Date,
   networkZone: string,
 ): Promise<Church | undefined> {
   try {
     const row = await db
       .insertInto('churches')
-      .values({ name: church.name, name_key: nameKey(church.name), city: church.city, timezone: church.timezone, created_at: now.toISOString() })
+      .values({ ...church, name_key: nameKey(church.name), created_at: now.toISOString() })
       .returning(CHURCH_COLUMNS)
       .executeTakeFirstOrThrow();
     return churchOf(row, networkZone);

@@ -14,8 +14,8 @@ import { ChurchExists } from './errors.ts';
 
 /**
  * The churches of the network (docs/product.md §8, §12): everyone reads them (the events page filters by church),
- * admins add, rename, give a time zone and delete them — a church with events or team members is not deleted (409
- * `in_use`, saying what).
+ * admins add, rename, give a time zone, an address and service times, and delete them — a church with events or team
+ * members is not deleted (409 `in_use`, saying what).
  */
 export function churchesRouter({ database, config, now }: ApiContext): Router {
   const router = Router();
@@ -28,9 +28,14 @@ export function churchesRouter({ database, config, now }: ApiContext): Router {
 
   router.post('/api/churches', async (req, res) => {
     requireAdmin(req);
-    const { name, city, timezone } = parseInput(createChurchRequestSchema, req.body);
+    const { name, city, timezone, address, service_times } = parseInput(createChurchRequestSchema, req.body);
     requireUsableNameKey(nameKey(name), NAME_KEY_MAX, 'Informe o nome da igreja.');
-    const church = await insertChurch(db, { name, city: city ?? null, timezone: timezone ?? null }, now(), zone);
+    const church = await insertChurch(
+      db,
+      { name, city: city ?? null, timezone: timezone ?? null, address: address ?? null, service_times: service_times ?? null },
+      now(),
+      zone,
+    );
     if (!church) throw new ChurchExists();
     res.status(201).json(church);
   });

@@ -38,7 +38,13 @@ export type ChurchRef = z.infer<typeof churchRefSchema>;
  * A church as `GET /api/churches` and its POST/PATCH answer it: `timezone` is always a concrete IANA name, the
  * network's `APP_TIMEZONE` when none was chosen (docs/product.md §12).
  */
-export const churchSchema = churchRefSchema.extend({ timezone: z.string() });
+export const churchSchema = churchRefSchema.extend({
+  timezone: z.string(),
+  /** Where it is, as typed (its map link is shared/mapLink.ts's); null: not given. */
+  address: z.string().nullable(),
+  /** When it meets, free text ("Domingos 10h e 19h; quartas 20h"); null: not given. */
+  service_times: z.string().nullable(),
+});
 export type Church = z.infer<typeof churchSchema>;
 
 /** An IANA time zone the runtime knows, written canonically (`america/manaus` → `America/Manaus`). */
@@ -53,6 +59,15 @@ export const timeZoneSchema = z.string().transform((value, ctx) => {
 /** Ordered by name (accents and case ignored). */
 export const churchListSchema = z.array(churchSchema);
 
+/** An optional line of up to `max` characters (trimmed, single-spaced); empty or blank: none (null). */
+const optionalLine = (field: string, max: number, tooLong: string) =>
+  printableName(field)
+    .transform((text) => text.normalize('NFC').trim().replace(/\s+/g, ' '))
+    .pipe(z.string().max(max, { message: tooLong }).refine(withoutNul, NUL_MESSAGE))
+    .transform((text) => (text === '' ? null : text))
+    .nullable()
+    .optional();
+
 export const createChurchRequestSchema = z.strictObject({
   name: shortName('O nome da igreja', 'Informe o nome da igreja.'),
   /** Empty or blank: no city. */
@@ -64,17 +79,22 @@ export const createChurchRequestSchema = z.strictObject({
     .optional(),
   /** Omitted: the network's zone (APP_TIMEZONE). */
   timezone: timeZoneSchema.optional(),
+  /** Empty or blank: none. */
+  address: optionalLine('O endereço', 200, 'O endereço pode ter no máximo 200 caracteres.'),
+  /** Free text; empty or blank: none. */
+  service_times: optionalLine('O texto dos horários de culto', 200, 'Os horários de culto podem ter no máximo 200 caracteres.'),
 });
 export type CreateChurchRequest = z.input<typeof createChurchRequestSchema>;
 
 /**
- * `PATCH /api/churches/{id}` (admin): a new name, a new city (empty: none), a new time zone, or several. A new zone
- * keeps the instants of the church's events (their wall-clock times read in the new zone).
+ * `PATCH /api/churches/{id}` (admin): a new name, city, time zone, address or service times (an empty city, address
+ * or service times: none), or several. A new zone keeps the instants of the church's events (their wall-clock times
+ * read in the new zone).
  */
 export const updateChurchRequestSchema = createChurchRequestSchema
   .partial()
-  .refine((changes) => changes.name !== undefined || changes.city !== undefined || changes.timezone !== undefined, {
-    message: 'Informe o nome, a cidade ou o fuso horário.',
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+    message: 'Informe o nome, a cidade, o fuso horário, o endereço ou os horários de culto.',
   });
 export type UpdateChurchRequest = z.input<typeof updateChurchRequestSchema>;
 

@@ -27,8 +27,8 @@ describe.each(testDatabases)('renaming and deleting the network’s catalogue on
   it('a church: renamed (and its city), a taken name 409, a member 403, unknown 404; in use 409 in_use; unused deleted', async () => {
     const admin = w.admin.agent;
     const renamed = await admin.patch(`/api/churches/${w.churchB}`).send({ name: 'Igreja Betel', city: 'Campinas' }).expect(200);
-    expect(renamed.body).toEqual({ id: w.churchB, name: 'Igreja Betel', city: 'Campinas', timezone: 'America/Sao_Paulo' });
-    expect((await admin.patch(`/api/churches/${w.churchB}`).send({ city: '' }).expect(200)).body).toEqual({ id: w.churchB, name: 'Igreja Betel', city: null, timezone: 'America/Sao_Paulo' });
+    expect(renamed.body).toEqual({ id: w.churchB, name: 'Igreja Betel', city: 'Campinas', timezone: 'America/Sao_Paulo', address: null, service_times: null });
+    expect((await admin.patch(`/api/churches/${w.churchB}`).send({ city: '' }).expect(200)).body).toEqual({ id: w.churchB, name: 'Igreja Betel', city: null, timezone: 'America/Sao_Paulo', address: null, service_times: null });
     await refused(admin.patch(`/api/churches/${w.churchB}`).send({ name: 'igreja a' }), 409, 'church_exists');
     await refused(admin.patch(`/api/churches/${w.churchB}`).send({}), 400, 'invalid_request');
     await refused(w.member.agent.patch(`/api/churches/${w.churchB}`).send({ name: 'X' }), 403, 'forbidden');

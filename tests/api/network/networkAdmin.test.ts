@@ -19,15 +19,15 @@ describe.each(testDatabases)('the network on $name: churches, positions, teams, 
     it('lists every church by name, for everyone (signed out too), as { id, name, city, timezone }', async () => {
       const res = await request(w.t.app).get('/api/churches').expect(200);
       expect(res.body).toEqual([
-        { id: w.churchA, name: 'Igreja A', city: 'São Paulo', timezone: 'America/Sao_Paulo' },
-        { id: w.churchB, name: 'Igreja B', city: null, timezone: 'America/Sao_Paulo' },
+        { id: w.churchA, name: 'Igreja A', city: 'São Paulo', timezone: 'America/Sao_Paulo', address: null, service_times: null },
+        { id: w.churchB, name: 'Igreja B', city: null, timezone: 'America/Sao_Paulo', address: null, service_times: null },
       ]);
-      for (const church of res.body) expect(keysOf(church)).toEqual(['city', 'id', 'name', 'timezone']);
+      for (const church of res.body) expect(keysOf(church)).toEqual(['address', 'city', 'id', 'name', 'service_times', 'timezone']);
     });
 
     it('lets only admins add one; the same name (case, accents, spaces aside) is 409 church_exists', async () => {
       const created = await w.admin.agent.post('/api/churches').send({ name: '  Zona   Norte ', city: '  ' }).expect(201);
-      expect(created.body).toEqual({ id: expect.any(Number), name: 'Zona Norte', city: null, timezone: 'America/Sao_Paulo' });
+      expect(created.body).toEqual({ id: expect.any(Number), name: 'Zona Norte', city: null, timezone: 'America/Sao_Paulo', address: null, service_times: null });
       const duplicate = await w.admin.agent.post('/api/churches').send({ name: 'ZONA NÓRTE' });
       expectApiError(duplicate, 409, 'church_exists');
       expect(duplicate.body.error.message).toBe('Já existe uma igreja com esse nome.');

@@ -18,12 +18,12 @@ describe.each(testDatabases)('a church’s time zone on $name', ({ open }) => {
   it('is the network’s zone when none is chosen, and whatever valid zone the admin chooses', async () => {
     const admin = w.admin.agent;
     const listed = (await admin.get('/api/churches').expect(200)).body as Array<{ id: number; timezone: string }>;
-    expect(listed.find((church) => church.id === w.churchA)).toEqual({ id: w.churchA, name: 'Igreja A', city: 'São Paulo', timezone: 'America/Sao_Paulo' });
+    expect(listed.find((church) => church.id === w.churchA)).toEqual({ id: w.churchA, name: 'Igreja A', city: 'São Paulo', timezone: 'America/Sao_Paulo', address: null, service_times: null });
 
     const manaus = await admin.post('/api/churches').send({ name: 'Igreja Manaus', city: 'Manaus', timezone: 'america/manaus' }).expect(201);
-    expect(manaus.body).toEqual({ id: expect.any(Number), name: 'Igreja Manaus', city: 'Manaus', timezone: 'America/Manaus' });
-    const moved = await admin.patch(`/api/churches/${w.churchB}`).send({ timezone: 'America/Rio_Branco' }).expect(200);
-    expect(moved.body).toEqual({ id: w.churchB, name: 'Igreja B', city: null, timezone: 'America/Rio_Branco' });
+    expect(manaus.body).toEqual({ id: expect.any(Number), name: 'Igreja Manaus', city: 'Manaus', timezone: 'America/Manaus', address: null, service_times: null });
+    const moved = await admin.patch(`/api/churches/${w.churchB}`).send({ timezone: 'America/Rio_Branco', address: null, service_times: null }).expect(200);
+    expect(moved.body).toEqual({ id: w.churchB, name: 'Igreja B', city: null, timezone: 'America/Rio_Branco', address: null, service_times: null });
 
     const anonymous = (await request(w.t.app).get('/api/churches').expect(200)).body as Array<{ id: number; timezone: string }>;
     expect(anonymous.map((church) => [church.id, church.timezone])).toEqual(
@@ -44,8 +44,8 @@ describe.each(testDatabases)('a church’s time zone on $name', ({ open }) => {
     const bad = await admin.patch(`/api/churches/${w.churchA}`).send({ timezone: 'Brasil/Manaus' });
     expectApiError(bad, 400, 'invalid_request');
     expect(bad.body.error.message).toContain('Fuso horário desconhecido');
-    expectApiError(await w.teamLeader.agent.patch(`/api/churches/${w.churchA}`).send({ timezone: 'America/Manaus' }), 403, 'forbidden');
-    expect((await admin.get('/api/churches').expect(200)).body).toContainEqual({ id: w.churchA, name: 'Igreja A', city: 'São Paulo', timezone: 'America/Sao_Paulo' });
+    expectApiError(await w.teamLeader.agent.patch(`/api/churches/${w.churchA}`).send({ timezone: 'America/Manaus', address: null, service_times: null }), 403, 'forbidden');
+    expect((await admin.get('/api/churches').expect(200)).body).toContainEqual({ id: w.churchA, name: 'Igreja A', city: 'São Paulo', timezone: 'America/Sao_Paulo', address: null, service_times: null });
   });
 });
 
