@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { User } from '../../shared/schemas/auth.ts';
 import type { TeamImportResult } from '../../shared/schemas/teamImport.ts';
+import { recordAudit } from '../audit/public.ts';
 import type { DB } from '../db/schema.ts';
 import { createEmailInvitations } from '../invitations/public.ts';
 import { mayImportInto } from '../policy/mayImportInto.ts';
@@ -32,7 +33,8 @@ function byTeamAndPositions(invites: readonly PlannedInvite[]): PlannedInvite[][
 /**
  * A spreadsheet import (docs/product.md §13): the file read and every row checked; a dry run stops there. Otherwise
  * the valid rows are written in one transaction — accounts added to their teams (teams/public.ts, audited), the
- * others invited by e-mail with their e-mails queued (invitations/public.ts) — or, on any failure, none of them.
+ * others invited by e-mail with their e-mails queued (invitations/public.ts), a `team_import` entry in the audit
+ * log — or, on any failure, none of them.
  * The facts are read again inside the transaction, so what it answers is what it did; a row already done (by an
  * earlier import of the same file, or another import meanwhile) is `none`, and nobody is added or invited twice.
  */
@@ -56,7 +58,19 @@ export async function runTeamImport(db: Kysely<DB>, request: TeamImportRequest):
         now: request.now,
       });
     }
-    return reconcile(plan.result, plan.adds, outcomes);
+    const result = reconcile(plan.result, plan.adds, outcomes);
+    const { invite, add, errors } = result.summary;
+    // The import as one entry of the log (who, and how much), beside the entry of each person added.
+    if (invite + add > 0) {
+      await recordAudit(trx, {
+        actorId: request.importer.id,
+        action: 'team_import',
+        subjectId: null,
+        details: { rows: result.rows.length, invited: invite, added: add, errors },
+        at: request.now.toISOString(),
+      });
+    }
+    return result;
   });
 }
 

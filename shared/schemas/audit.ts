@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'account_deleted',
   'password_reset',
   'password_changed',
+  'team_import',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

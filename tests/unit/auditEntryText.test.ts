@@ -52,6 +52,7 @@ describe('auditEntryText', () => {
     expect(text({ action: 'password_reset', actor: null, details: { via: 'cli' } })).toMatch(/— O operador do servidor redefiniu a senha de João Alves$/);
     expect(text({ action: 'role_changed', actor: null, details: { from: 'member', to: 'admin', via: 'cli' } })).toMatch(/— O operador do servidor alterou o papel de João Alves para administrador$/);
     expect(text({ action: 'password_changed', actor: JOAO })).toMatch(/— João Alves alterou a senha$/);
+    expect(text({ action: 'team_import', subject: null, details: { rows: 5, invited: 2, added: 1, errors: 2 } })).toMatch(/— Maria Lima importou uma planilha: 2 pessoas convidadas, 1 adicionada a equipes$/);
   });
 
   it('has a label and a sentence for every action', () => {

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   account_deleted: 'Conta excluída',
   password_reset: 'Senha redefinida por e-mail',
   password_changed: 'Senha alterada',
+  team_import: 'Planilha importada',
 };
 
 /** The actions in the order the filter offers them (zod's list would bring zod into the page). */
@@ -97,5 +98,10 @@ function sentenceOf(entry: AuditEntryView, names: AuditNames, timeZone: string):
       return entry.actor === null ? `${actor} redefiniu a senha de ${subject}` : `${subject} redefiniu a senha pelo link enviado por e-mail`;
     case 'password_changed':
       return `${subject} alterou a senha`;
+    case 'team_import': {
+      const invited = num('invited') ?? 0;
+      const added = num('added') ?? 0;
+      return `${actor} importou uma planilha: ${invited} ${invited === 1 ? 'pessoa convidada' : 'pessoas convidadas'}, ${added} ${added === 1 ? 'adicionada' : 'adicionadas'} a equipes`;
+    }
   }
 }

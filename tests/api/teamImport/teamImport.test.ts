@@ -125,20 +125,24 @@ describe.each(testDatabases)('spreadsheet import on $name', ({ open }) => {
     expect(after.members - before.members).toBe(1);
     // Row 10 joined with Vocal; row 12 gained Vocal.
     expect(after.positions - before.positions).toBe(2);
-    expect(after.audit - before.audit).toBe(2);
+    // One entry per person added, and one for the import.
+    expect(after.audit - before.audit).toBe(3);
 
     const db = w.t.database.db;
     const positionsOf = async (userId: number) =>
       (await db.selectFrom('team_member_positions').select('position_id').where('user_id', '=', userId).orderBy('position_id').execute()).map((row) => row.position_id);
     expect(await positionsOf(accounts[10]!)).toEqual([w.vocal]);
     expect(await positionsOf(accounts[12]!)).toEqual([w.vocal, w.bateria].sort((a, b) => a - b));
-    const audit = await db.selectFrom('audit_log').select(['action', 'actor_id', 'subject_id', 'details']).orderBy('id', 'desc').limit(2).execute();
+    const audit = await db.selectFrom('audit_log').select(['action', 'actor_id', 'subject_id', 'details']).orderBy('id', 'desc').limit(3).execute();
     expect(audit.map((entry) => [entry.action, entry.actor_id, entry.subject_id]).sort()).toEqual(
       [
+        ['team_import', w.admin.user.id, null],
         ['team_member_added', w.admin.user.id, accounts[10]],
         ['team_member_changed', w.admin.user.id, accounts[12]],
       ].sort(),
     );
+    const entry = audit.find((row) => row.action === 'team_import')!;
+    expect(typeof entry.details === 'string' ? JSON.parse(entry.details) : entry.details).toEqual({ rows: ROWS, invited: ROWS - 10, added: 2, errors: 6 });
 
     const invited = await db
       .selectFrom('invitations')
