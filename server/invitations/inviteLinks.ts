@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CreatedInviteLink, InviteLinkPreview, JoinedTeam } from '../../shared/schemas/invitations.ts';
 import type { DB } from '../db/schema.ts';
-import { addToTeam } from '../teams/public.ts';
+import { addToTeam, listMyTeams } from '../teams/public.ts';
 import { InviteLinkExpired, InviteLinkNotFound, InviteLinkUsedUp } from './errors.ts';
 import { hashInviteToken, newInviteToken } from './inviteTokens.ts';
 import { claimLinkUse, findLinkByHash, insertInviteLink, linkPositions, linkState, recordLinkJoin, releaseLinkUse, type LinkRow } from './inviteLinkQueries.ts';
@@ -48,13 +48,20 @@ export async function previewInviteLink(db: Kysely<DB>, token: string, now: Date
 
 /**
  * The user joins the link's team with its positions, in the caller's transaction (a registration's, or its own). A
- * use is counted only for someone not on the team yet; a member gets the positions added. The use is claimed first
- * (a conditional update: never more than `max_uses`), and given back if the person was a member already.
+ * use is counted only for someone not on the team yet, and is claimed first (a conditional update: never more than
+ * `max_uses`, however many join at once); a member gets the positions added without one, even from a used-up link.
+ * Two joins of one person at once both claim, and `addToTeam` (which takes the person's membership lock) tells the
+ * second it found a member: its use is given back.
  */
 export async function joinByInviteLink(trx: Transaction<DB>, token: string, userId: number, now: Date): Promise<JoinedTeam> {
-  const link = usableLink(await findLinkByHash(trx, hashInviteToken(token)), now);
-  if (!(await claimLinkUse(trx, link.id, now))) {
-    // Someone else took the last use (or revoked it) meanwhile: say which.
+  const link = await findLinkByHash(trx, hashInviteToken(token));
+  const state = link ? linkState(link, now) : 'revoked';
+  if (!link || state === 'revoked') throw new InviteLinkNotFound();
+  if (state === 'expired') throw new InviteLinkExpired();
+  const member = (await listMyTeams(trx, userId)).some((team) => team.church.id === link.church_id && team.department.id === link.department_id);
+  const claimed = !member && (await claimLinkUse(trx, link.id, now));
+  if (!member && !claimed) {
+    // The last use went (or the link was revoked) meanwhile: say which.
     usableLink(await findLinkByHash(trx, hashInviteToken(token)), now);
     throw new InviteLinkUsedUp();
   }
@@ -66,6 +73,6 @@ export async function joinByInviteLink(trx: Transaction<DB>, token: string, user
     now,
   );
   if (joined) await recordLinkJoin(trx, link.id, userId, now);
-  else await releaseLinkUse(trx, link.id);
+  else if (claimed) await releaseLinkUse(trx, link.id);
   return { church_id: membership.church_id, department_id: membership.department_id, positions: membership.positions };
 }

@@ -135,6 +135,9 @@ describe.each(testDatabases)('invitation links on $name', ({ open }) => {
     await first.agent.post(`/api/invite-links/${token}/join`).expect(200);
     expect((await request(w.t.app).get(`/api/invite-links/${token}`).expect(410)).body.error.code).toBe('link_used_up');
     expect((await second.agent.post(`/api/invite-links/${token}/join`).expect(410)).body.error.code).toBe('link_used_up');
+    // A member takes no use: the used-up link still adds its positions to the team's leader.
+    const res = await w.teamLeader.agent.post(`/api/invite-links/${token}/join`).expect(200);
+    expect(res.body.positions.map((position: { name: string }) => position.name)).toContain('Vocal');
   });
 
   it('10 people join at once through a link of 3 uses: exactly 3 join, the others 410 link_used_up', async () => {
@@ -156,6 +159,15 @@ describe.each(testDatabases)('invitation links on $name', ({ open }) => {
       .where('user_id', 'in', people.map((person) => person.user.id))
       .execute();
     expect(onTeam).toHaveLength(3);
+  });
+
+  it('one person joining 5 times at once takes one use', async () => {
+    const { id, token } = await newLink({ max_uses: 5 });
+    const person = await signedInAgent(w.t.app, w.t.database);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => person.agent.post(`/api/invite-links/${token}/join`)));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    const row = await w.t.database.db.selectFrom('invite_links').select('uses').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.uses).toBe(1);
   });
 
   it('scope: a leader of another team and a member 403, signed out 401; admins and network leaders may', async () => {
