@@ -58,7 +58,7 @@ export function calendarFeedsRouter({ database, config, now }: ApiContext): Rout
     if (!CALENDAR_TOKEN.test(token)) throw notFound('Calendário não encontrado.');
     const owner = await findCalendarOwner(db, token);
     if (!owner) throw notFound('Calendário não encontrado.');
-    const events = await listMyEvents(db, owner.id, now());
+    const events = await listMyEvents(db, owner.id, now(), config.timeZone);
     const sequences = await eventSequences(db, events.map((event) => event.id));
     res
       .type('text/calendar; charset=utf-8')

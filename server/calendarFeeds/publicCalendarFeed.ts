@@ -1,6 +1,7 @@
 import ical, { type ICalCalendar } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { addDays, dayjs, dayKeyOf, startOfDayUtc } from '../../shared/dayKey.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
 import type { DB, Instant } from '../db/schema.ts';
 import type { Occurrence } from '../recurrence/expandRepeat.ts';
 import { localOf, timeOfLocal, type LocalDateTime } from '../recurrence/localDateTime.ts';
@@ -79,8 +80,10 @@ function addVEvent(calendar: ICalCalendar, input: VEventInput): void {
  *   a calendar app never shows a cancelled date.
  * - An occurrence edited on its own (time or type differs from the rule's) is a VEVENT with the series' UID and a
  *   RECURRENCE-ID naming the occurrence it replaces.
- * Times are written as wall-clock times with TZID, and a VTIMEZONE is included for each zone used — except an
- * instant that wall-clock time would name wrongly (the second pass of a fall-back hour), written in UTC.
+ * Times are written as wall-clock times with the TZID of the event's zone — its church's, or the network's for a
+ * whole-network event; a series, the zone it repeats in (docs/product.md §12) — and a VTIMEZONE is included for
+ * each zone used; except an instant that wall-clock time would name wrongly (the second pass of a fall-back hour),
+ * written in UTC.
  */
 export function renderPublicCalendar(data: PublicCalendarData, options: { portalName: string; timeZone: string; now: Date }): string {
   const { now, timeZone } = options;
@@ -109,7 +112,7 @@ export function renderPublicCalendar(data: PublicCalendarData, options: { portal
     });
   };
 
-  for (const event of data.events) single(event, timeZone);
+  for (const event of data.events) single(event, eventTimeZone(event.church_timezone, timeZone));
 
   for (const series of data.series) {
     const zone = series.timeZone;

@@ -12,6 +12,8 @@ export interface FeedEvent {
   /** Null: two hours after the start. */
   ends_at: Instant | null;
   sequence: number;
+  /** Its church's own zone; null: the network's (docs/product.md §12). */
+  church_timezone: string | null;
 }
 
 export interface FeedSeries {
@@ -32,6 +34,7 @@ function selectFeedEvents(db: Kysely<DB>) {
   return db
     .selectFrom('events')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
     .select([
       'events.id',
       'events.datetime',
@@ -41,6 +44,7 @@ function selectFeedEvents(db: Kysely<DB>) {
       'events.series_slot',
       'events.ends_at',
       'events.sequence',
+      'churches.timezone as church_timezone',
     ])
     .orderBy('events.datetime')
     .orderBy('events.id');

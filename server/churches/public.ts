@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { DayKey } from '../../shared/dayKey.ts';
+import { dayWindowUtc } from '../../shared/zonedDays.ts';
 import type { DB } from '../db/schema.ts';
 
 /**
@@ -15,4 +17,13 @@ export async function zoneOfChurch(db: Kysely<DB> | Transaction<DB>, churchId: n
   if (churchId === null) return networkZone;
   const row = await db.selectFrom('churches').select('timezone').where('id', '=', churchId).executeTakeFirst();
   return row?.timezone ?? networkZone;
+}
+
+/**
+ * The instants that hold every event whose own day (its zone's) is in `from`–`to`: the range in the network's zone
+ * when it is the only zone in use (docs/adr/0006-an-event-belongs-to-its-own-zone-day.md). Each event is then
+ * kept by `isOnDays` of its own zone.
+ */
+export async function zonedDayWindow(db: Kysely<DB> | Transaction<DB>, from: DayKey, to: DayKey, networkZone: string): Promise<{ start: string; end: string }> {
+  return dayWindowUtc(from, to, await zonesInUse(db, networkZone));
 }

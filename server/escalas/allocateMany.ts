@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { dayKeyOf } from '../../shared/dayKey.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
 import type { Allocation, BlockedRange, Department, Member, PositionRef } from '../../shared/schemas/escalas.ts';
 import { MAX_EVENT_DAYS } from '../../shared/schemas/events.ts';
 import { recordAudit } from '../audit/public.ts';
@@ -53,7 +54,10 @@ export interface AllocationSettings {
   db: Kysely<DB>;
   /** Services of one member closer than this (minutes, end to start) are a conflict unless forced. */
   bufferMinutes: number;
-  /** The network timezone: a blockout's days are its days. */
+  /**
+   * The network timezone (APP_TIMEZONE). A blockout blocks an event whose own day — in its church's zone, or this one
+   * (docs/product.md §12) — is in its days.
+   */
   timeZone: string;
   now: Date;
 }
@@ -158,7 +162,8 @@ export async function allocateMany(
         await lockEvents(trx, eventIds);
         left = await placesLeft(trx, eventIds);
       }
-      const days = resolved.map((place) => dayKeyOf(place.event.datetime, timeZone)).sort();
+      const dayOf = (event: EventSlot) => dayKeyOf(event.datetime, eventTimeZone(event.church_timezone, timeZone));
+      const days = resolved.map((place) => dayOf(place.event)).sort();
       const starts = resolved.map((place) => Date.parse(place.event.datetime));
       const ends = resolved.map((place) => endMsOf(place.event));
       const [taken, blocked, services, holdings] = await Promise.all([
@@ -198,7 +203,7 @@ export async function allocateMany(
           continue;
         }
         if (!place.force) {
-          const day = dayKeyOf(event.datetime, timeZone);
+          const day = dayOf(event);
           const ranges = (blocked.get(member.id) ?? []).filter((range) => range.from <= day && day <= range.to);
           if (ranges.length > 0) {
             refuse(place.index, new MemberUnavailable(member.name, blockedRangesSeenBy(actor.view, member.id, ranges, day)));

@@ -1,5 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { DayKey } from '../../shared/dayKey.ts';
 import type { Allocation, ScheduleConflict, TeamMember } from '../../shared/schemas/escalas.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
+import { isOnDays } from '../../shared/zonedDays.ts';
 import { MAX_EVENT_DAYS } from '../../shared/schemas/events.ts';
 import { isUniqueViolation } from '../db/isUniqueViolation.ts';
 import type { AllocationSource, AllocationStatus, DB, Instant } from '../db/schema.ts';
@@ -104,18 +107,23 @@ export async function listEventAllocations(db: Db, eventId: number, view?: Perso
 }
 
 /**
- * Allocations of the events starting in [start, end), in event order; with `churchIds`, only at events of those
- * churches (a team leader's view: the whole escala of their churches' events).
+ * Allocations of the events on the days `days.from`–`days.to`, each event by its own zone's day (docs/product.md
+ * §12), found among the events starting in [start, end) — the window of the zones in use; in event order. With
+ * `churchIds`, only at events of those churches (a team leader's view: the whole escala of their churches' events).
  */
 export async function listAllocationsBetween(
   db: Db,
-  start: Instant,
-  end: Instant,
+  window: { start: Instant; end: Instant },
+  days: { from: DayKey; to: DayKey; networkZone: string },
   churchIds?: readonly number[],
   view?: PersonalDataView,
 ): Promise<Allocation[]> {
   if (churchIds && churchIds.length === 0) return [];
-  let query = selectAllocations(db).where('events.datetime', '>=', start).where('events.datetime', '<', end);
+  let query = selectAllocations(db)
+    .leftJoin('churches', 'churches.id', 'events.church_id')
+    .select(['events.datetime', 'churches.timezone as church_timezone'])
+    .where('events.datetime', '>=', window.start)
+    .where('events.datetime', '<', window.end);
   if (churchIds) query = query.where('events.church_id', 'in', churchIds);
   const rows = await query
     .orderBy('events.datetime')
@@ -123,7 +131,8 @@ export async function listAllocationsBetween(
     .orderBy('departments.name')
     .orderBy('users.name')
     .execute();
-  return toAllocations(db, rows, view);
+  const own = rows.filter((row) => isOnDays(row.datetime, eventTimeZone(row.church_timezone, days.networkZone), days.from, days.to));
+  return toAllocations(db, own, view);
 }
 
 /**
@@ -252,12 +261,14 @@ export async function servicesOfMembersBetween(db: Db, memberIds: readonly numbe
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
     .select([
       'allocations.member_id',
       'events.id',
       'events.datetime',
       'events.ends_at',
       'events.church_id',
+      'churches.timezone as church_timezone',
       'event_types.name as type_name',
       'departments.id as department_id',
       'departments.name as department_name',
@@ -271,7 +282,7 @@ export async function servicesOfMembersBetween(db: Db, memberIds: readonly numbe
     .execute();
   return rows.map((row) => ({
     memberId: row.member_id,
-    slot: { id: row.id, datetime: row.datetime, ends_at: row.ends_at, church_id: row.church_id },
+    slot: { id: row.id, datetime: row.datetime, ends_at: row.ends_at, church_id: row.church_id, church_timezone: row.church_timezone },
     clash: { conflict: { event: toEvent(row), department: { id: row.department_id, name: row.department_name } }, churchId: row.church_id },
   }));
 }

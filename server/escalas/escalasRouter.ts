@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { dayKeyOf, endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
+import { dayKeyOf } from '../../shared/dayKey.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
 import { dayRangeQuerySchema, idParamSchema } from '../../shared/schemas/common.ts';
 import {
   candidateQuerySchema,
@@ -11,6 +12,7 @@ import { createPositionRequestSchema } from '../../shared/schemas/network.ts';
 import { NAME_KEY_MAX, nameKey } from '../../shared/nameKey.ts';
 // Blocked days mark the candidates (availability's public door).
 import { blockedRangesOfMembersOn } from '../availability/public.ts';
+import { zonedDayWindow } from '../churches/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { notFound } from '../http/httpError.ts';
 import { requireUsableNameKey } from '../http/nameKeyRules.ts';
@@ -108,7 +110,7 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     const { from, to } = parseInput(dayRangeQuerySchema, req.query);
     const churchIds = scope.network ? undefined : [...new Set(scope.teams.map((team) => team.churchId))];
     const view = await personalDataViewOf(db, user);
-    res.json(await listAllocationsBetween(db, startOfDayUtc(from, tz), endOfDayUtc(to, tz), churchIds, view));
+    res.json(await listAllocationsBetween(db, await zonedDayWindow(db, from, to, tz), { from, to, networkZone: tz }, churchIds, view));
   });
 
   router.get('/api/events/:id/allocations', async (req, res) => {
@@ -132,7 +134,8 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
     const others = (await searchMembers(db, q, MEMBER_SEARCH_LIMIT + teamMembers.length)).filter((member) => !team.has(member.id));
     const members = [...teamMembers, ...others].slice(0, MEMBER_SEARCH_LIMIT);
     const ids = members.map((member) => member.id);
-    const day = dayKeyOf(event.datetime, tz);
+    // A blockout is of the event's own day, in its zone (docs/product.md §12).
+    const day = dayKeyOf(event.datetime, eventTimeZone(event.church_timezone, tz));
     const [allocated, blockouts, clashes, view] = await Promise.all([
       allocatedMembers(db, eventId, ids),
       blockedRangesOfMembersOn(db, ids, day),
@@ -186,7 +189,7 @@ export function escalasRouter({ database, config, now }: ApiContext): Router {
 
   router.get('/api/me/events', async (req, res) => {
     const user = requireUser(req);
-    res.json(await listMyEvents(db, user.id, now()));
+    res.json(await listMyEvents(db, user.id, now(), tz));
   });
 
   return router;

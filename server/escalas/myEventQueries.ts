@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MyEvent } from '../../shared/schemas/escalas.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
 import type { DB } from '../db/schema.ts';
 import { coverStatesOf } from './coverStates.ts';
 import { endMsOf, toEvent } from './eventRows.ts';
@@ -8,13 +9,14 @@ import { endMsOf, toEvent } from './eventRows.ts';
  * The events the member is allocated at, with their answer (declined ones too, marked): upcoming ones first
  * (soonest first), then past ones (most recent first).
  */
-export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: number, now: Date): Promise<MyEvent[]> {
+export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: number, now: Date, networkZone: string): Promise<MyEvent[]> {
   const rows = await db
     .selectFrom('allocations')
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
     .leftJoin('positions', 'positions.id', 'allocations.position_id')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
     .select([
       'events.id',
       'events.datetime',
@@ -29,6 +31,7 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
       'events.title',
       'events.location',
       'events.ends_at',
+      'churches.timezone as church_timezone',
     ])
     .where('allocations.member_id', '=', memberId)
     // A place someone took through a cover request is no longer theirs (docs/product.md §10).
@@ -48,6 +51,7 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
     location: row.location,
     ends_at: new Date(endMsOf(row)).toISOString(),
     cover: covers.get(row.allocation_id) ?? null,
+    timezone: eventTimeZone(row.church_timezone, networkZone),
   }));
   const nowIso = now.toISOString();
   // Upcoming first, soonest first; then what already happened, most recent first.

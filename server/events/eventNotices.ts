@@ -50,7 +50,8 @@ export async function queueCancelNotices(trx: Transaction<DB>, eventIds: readonl
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
-    .select(['allocations.id', 'allocations.member_id', 'events.datetime', 'event_types.name as type', 'departments.name as department'])
+    .leftJoin('churches', 'churches.id', 'events.church_id')
+    .select(['allocations.id', 'allocations.member_id', 'events.datetime', 'event_types.name as type', 'departments.name as department', 'churches.timezone'])
     .where('allocations.event_id', 'in', [...eventIds])
     .where('allocations.status', 'in', ['pending', 'confirmed'])
     .where('events.datetime', '>', now.toISOString())
@@ -61,7 +62,7 @@ export async function queueCancelNotices(trx: Transaction<DB>, eventIds: readonl
       kind: 'event_cancelled',
       key: `event_cancelled:${service.id}`,
       recipientId: service.member_id,
-      payload: { service: { datetime: service.datetime, type: service.type, department: service.department } },
+      payload: { service: { datetime: service.datetime, type: service.type, department: service.department, timezone: service.timezone } },
       now,
     });
   }

@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { addDays, dayKeyOf, endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
+import { addDays, dayKeyOf } from '../../shared/dayKey.ts';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import { needsScopeQuerySchema, OVERVIEW_DEFAULT_WEEKS, overviewQuerySchema, putNeedsRequestSchema } from '../../shared/schemas/needs.ts';
+import { zonedDayWindow } from '../churches/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
 import { requireLeadership, requireScope } from '../http/requireLeadership.ts';
@@ -51,8 +52,10 @@ export function needsRouter({ database, config, now }: ApiContext): Router {
     const to = query.to ?? addDays(today, OVERVIEW_DEFAULT_WEEKS * 7 - 1);
     res.json(
       await overview(db, {
-        start: startOfDayUtc(from, tz),
-        end: endOfDayUtc(to, tz),
+        ...(await zonedDayWindow(db, from, to, tz)),
+        from,
+        to,
+        networkZone: tz,
         churchId: query.church_id,
         departmentId: query.department_id,
         teams: scope.network ? undefined : scope.teams,

@@ -1,14 +1,25 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import type { DayKey } from '../../shared/dayKey.ts';
 import type { Overview, OverviewNeed } from '../../shared/schemas/needs.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
+import { isOnDays } from '../../shared/zonedDays.ts';
 import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
 import type { Team } from '../policy/leaderScope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** What the overview covers: the events starting in [start, end), narrowed by the filters and the reader's teams. */
+/**
+ * What the overview covers: the events on the days `from`–`to`, each by its own zone's day (docs/product.md §12),
+ * found among those starting in [start, end) — the window any zone in use gives those days — narrowed by the
+ * filters and the reader's teams.
+ */
 export interface OverviewScope {
   start: Instant;
   end: Instant;
+  from: DayKey;
+  to: DayKey;
+  /** APP_TIMEZONE: a whole-network event's zone, and a church's without one of its own. */
+  networkZone: string;
   churchId?: number | undefined;
   departmentId?: number | undefined;
   /** A team leader's teams: only their churches' events and, in each, only their departments' rows. Absent: everything. */
@@ -61,14 +72,19 @@ interface CellSum {
  */
 export async function overview(db: Db, scope: OverviewScope): Promise<Overview> {
   if (scope.teams?.length === 0) return [];
-  const events = await db
-    .selectFrom('events')
-    .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
-    .select(['events.id', 'events.datetime', 'events.church_id', 'event_types.name as type_name'])
-    .where((eb) => eventsOfScope(eb, scope))
-    .orderBy('events.datetime')
-    .orderBy('events.id')
-    .execute();
+  const events = (
+    await db
+      .selectFrom('events')
+      .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
+      .leftJoin('churches', 'churches.id', 'events.church_id')
+      .select(['events.id', 'events.datetime', 'events.church_id', 'event_types.name as type_name', 'churches.timezone as church_timezone'])
+      .where((eb) => eventsOfScope(eb, scope))
+      .orderBy('events.datetime')
+      .orderBy('events.id')
+      .execute()
+  )
+    .map((event) => ({ ...event, timezone: eventTimeZone(event.church_timezone, scope.networkZone) }))
+    .filter((event) => isOnDays(event.datetime, event.timezone, scope.from, scope.to));
   if (events.length === 0) return [];
 
   const { departments, positions } = await rankedNames(db);
@@ -112,7 +128,13 @@ export async function overview(db: Db, scope: OverviewScope): Promise<Overview> 
   }
 
   return events.map((event) => ({
-    event: { id: event.id, datetime: event.datetime, event_types: event.type_name === null ? null : { name: event.type_name }, church_id: event.church_id },
+    event: {
+      id: event.id,
+      datetime: event.datetime,
+      event_types: event.type_name === null ? null : { name: event.type_name },
+      church_id: event.church_id,
+      timezone: event.timezone,
+    },
     needs: (cellsOf.get(event.id) ?? []).sort(byRank).map((cell) => cell.need),
   }));
 }

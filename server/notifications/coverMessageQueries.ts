@@ -9,7 +9,8 @@ export interface CoverFacts {
   requester: { id: number; name: string };
   /** Who took the place, once taken. */
   taker: { id: number; name: string } | null;
-  event: { id: number; datetime: Instant; type: string | null; title: string | null };
+  /** `zone`: the event's church's own zone, null for the network's (docs/product.md §12). */
+  event: { id: number; datetime: Instant; type: string | null; title: string | null; zone: string | null };
   department: string;
   position: string | null;
 }
@@ -25,6 +26,7 @@ export async function findCoverFacts(db: Kysely<DB>, requestId: number): Promise
     .leftJoin('positions', 'positions.id', 'allocations.position_id')
     .leftJoin('allocations as taken', 'taken.id', 'cover_requests.taken_allocation_id')
     .leftJoin('users as taker', 'taker.id', 'taken.member_id')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
     .select([
       'cover_requests.id',
       'cover_requests.status',
@@ -39,6 +41,7 @@ export async function findCoverFacts(db: Kysely<DB>, requestId: number): Promise
       'event_types.name as type',
       'departments.name as department',
       'positions.name as position',
+      'churches.timezone as zone',
     ])
     .where('cover_requests.id', '=', requestId)
     .executeTakeFirst();
@@ -49,7 +52,7 @@ export async function findCoverFacts(db: Kysely<DB>, requestId: number): Promise
       note: row.note,
       requester: { id: row.requester_id, name: row.requester_name },
       taker: row.taker_id === null || row.taker_name === null ? null : { id: row.taker_id, name: row.taker_name },
-      event: { id: row.event_id, datetime: row.datetime, type: row.type, title: row.title },
+      event: { id: row.event_id, datetime: row.datetime, type: row.type, title: row.title, zone: row.zone },
       department: row.department,
       position: row.position,
     }

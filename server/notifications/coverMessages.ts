@@ -10,7 +10,7 @@ export function coverLink(config: Config, requestId: number): string {
 }
 
 const placeText = (facts: CoverFacts) => `${facts.department}${facts.position ? ` (${facts.position})` : ''}`;
-const eventText = (config: Config, facts: CoverFacts) => `${facts.event.title ?? eventName(facts.event)} — ${whenText(config, facts.event.datetime)}`;
+const eventText = (config: Config, facts: CoverFacts) => `${facts.event.title ?? eventName(facts.event)} — ${whenText(config, facts.event.datetime, facts.event.zone)}`;
 
 /** To each person who may take the place: someone asks for cover. Names the requester; never their note (docs/product.md §11). */
 export function coverRequestedMessage(config: Config, recipientName: string, facts: CoverFacts): WrittenMessage {

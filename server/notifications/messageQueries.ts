@@ -30,8 +30,11 @@ export interface AllocationFacts {
   reason: string | null;
   member: { id: number; name: string };
   department: string;
-  /** `ends_at`: its own end, or null (two hours); `sequence`: its revision, the SEQUENCE of its .ics. */
-  event: { id: number; datetime: Instant; type: string | null; ends_at: Instant | null; sequence: number };
+  /**
+   * `ends_at`: its own end, or null (two hours); `sequence`: its revision, the SEQUENCE of its .ics; `zone`: its
+   * church's own zone, null for the network's (docs/product.md §12).
+   */
+  event: { id: number; datetime: Instant; type: string | null; ends_at: Instant | null; sequence: number; zone: string | null };
   /** Who allocated them (null: nobody known). */
   leader: { id: number; name: string } | null;
 }
@@ -44,6 +47,7 @@ function selectFacts(db: Kysely<DB>) {
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
     .innerJoin('users as member', 'member.id', 'allocations.member_id')
     .leftJoin('users as leader', 'leader.id', 'allocations.allocated_by')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
     .select([
       'allocations.id',
       'allocations.status',
@@ -58,6 +62,7 @@ function selectFacts(db: Kysely<DB>) {
       'event_types.name as type',
       'leader.id as leader_id',
       'leader.name as leader_name',
+      'churches.timezone as zone',
     ]);
 }
 
@@ -75,6 +80,7 @@ type FactsRow = {
   type: string | null;
   leader_id: number | null;
   leader_name: string | null;
+  zone: string | null;
 };
 
 const toFacts = (row: FactsRow): AllocationFacts => ({
@@ -83,7 +89,7 @@ const toFacts = (row: FactsRow): AllocationFacts => ({
   reason: row.reason,
   member: { id: row.member_id, name: row.member_name },
   department: row.department,
-  event: { id: row.event_id, datetime: row.datetime, type: row.type, ends_at: row.ends_at, sequence: row.sequence },
+  event: { id: row.event_id, datetime: row.datetime, type: row.type, ends_at: row.ends_at, sequence: row.sequence, zone: row.zone },
   leader: row.leader_id === null || row.leader_name === null ? null : { id: row.leader_id, name: row.leader_name },
 });
 
@@ -121,14 +127,15 @@ export async function eventAllocations(db: Kysely<DB>, eventId: number): Promise
 export async function findEvent(
   db: Kysely<DB>,
   eventId: number,
-): Promise<{ id: number; datetime: Instant; type: string | null; church_id: number | null } | undefined> {
+): Promise<{ id: number; datetime: Instant; type: string | null; church_id: number | null; zone: string | null } | undefined> {
   const row = await db
     .selectFrom('events')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
-    .select(['events.id', 'events.datetime', 'event_types.name as type', 'events.church_id'])
+    .leftJoin('churches', 'churches.id', 'events.church_id')
+    .select(['events.id', 'events.datetime', 'event_types.name as type', 'events.church_id', 'churches.timezone as zone'])
     .where('events.id', '=', eventId)
     .executeTakeFirst();
-  return row && { id: row.id, datetime: row.datetime, type: row.type, church_id: row.church_id };
+  return row && { id: row.id, datetime: row.datetime, type: row.type, church_id: row.church_id, zone: row.zone };
 }
 
 /** Whether a password reset link is still unused and unexpired. */

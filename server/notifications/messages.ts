@@ -1,4 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { zoneSuffix } from '../../shared/timeZones.ts';
 import type { Instant } from '../db/schema.ts';
 import type { Config } from '../platform/config.ts';
 import { calendarText } from '../recurrence/calendarText.ts';
@@ -27,9 +28,14 @@ function format(timeZone: string, options: Intl.DateTimeFormatOptions, instant: 
   return formatter.format(new Date(instant));
 }
 
-/** `sábado, 5 de janeiro de 2030 às 19:00` in the network timezone. */
-export function whenText(config: Config, instant: Instant): string {
-  return format(config.timeZone, { dateStyle: 'full', timeStyle: 'short' }, instant);
+/**
+ * `sábado, 5 de janeiro de 2030 às 19:00` at the event's own clock: in `zone` (its church's; null or omitted: the
+ * network's), followed by the zone's name when it is not the network's — `… às 19:00 · horário de Manaus`
+ * (docs/product.md §12).
+ */
+export function whenText(config: Config, instant: Instant, zone?: string | null): string {
+  const own = zone ?? config.timeZone;
+  return `${format(own, { dateStyle: 'full', timeStyle: 'short' }, instant)}${zoneSuffix(own, config.timeZone)}`;
 }
 
 /** `19:00`. */
@@ -93,7 +99,7 @@ function eventCalendar(config: Config, facts: AllocationFacts, status: ICalEvent
 export function invitationMessage(config: Config, facts: AllocationFacts, token: string): WrittenMessage {
   const link = answerLink(config, token);
   const event = eventName(facts.event);
-  const when = whenText(config, facts.event.datetime);
+  const when = whenText(config, facts.event.datetime, facts.event.zone);
   const intro = facts.leader
     ? `${facts.leader.name} escalou você para servir em ${facts.department}.`
     : `Você foi escalado(a) para servir em ${facts.department}.`;
@@ -128,7 +134,7 @@ export function reminderMessage(config: Config, memberName: string, services: Al
   const when = hours >= 24 && hours % 24 === 0 ? (hours === 24 ? 'amanhã' : `em ${hours / 24} dias`) : `em ${hours} ${hours === 1 ? 'hora' : 'horas'}`;
   const heading = services.length === 1 ? `Lembrete: ${eventName(first.event)} ${when}` : `Lembrete: você serve ${when}`;
   const items = services.map(
-    (service) => `${eventName(service.event)} — ${whenText(config, service.event.datetime)}, em ${service.department} (${statusText(service.status)})`,
+    (service) => `${eventName(service.event)} — ${whenText(config, service.event.datetime, service.event.zone)}, em ${service.department} (${statusText(service.status)})`,
   );
   const pending = services.some((service) => service.status === 'pending');
   const lines = [
@@ -151,7 +157,7 @@ ${paragraphs([ask])}
 /** To the leader who allocated: the member cannot serve, and why. */
 export function declinedMessage(config: Config, leaderName: string, facts: AllocationFacts, reason: string | null): WrittenMessage {
   const event = eventName(facts.event);
-  const when = whenText(config, facts.event.datetime);
+  const when = whenText(config, facts.event.datetime, facts.event.zone);
   const lines = [
     `Olá, ${firstName(leaderName)}!`,
     `${facts.member.name} não pode servir em ${facts.department} no ${event} de ${when}.`,
@@ -169,30 +175,34 @@ export function eventMovedMessage(config: Config, facts: AllocationFacts, from: 
   const lines = [
     `Olá, ${firstName(facts.member.name)}!`,
     `O ${event} em que você serve (${facts.department}) mudou de horário:`,
-    `antes: ${whenText(config, from)}`,
-    `agora: ${whenText(config, facts.event.datetime)}`,
+    `antes: ${whenText(config, from, facts.event.zone)}`,
+    `agora: ${whenText(config, facts.event.datetime, facts.event.zone)}`,
     'Confirme se pode servir no novo horário, ou avise que não pode, na página de eventos.',
   ];
   const text = [...lines, `Sua escala: ${eventsLink(config)}`, footerText(config)].join('\n\n');
   const html = layout(config, `${event} mudou de horário`, `${paragraphs(lines)}\n<p style="margin:16px 0">${button('Responder', eventsLink(config), '#3949ab')}</p>`);
   return {
-    subject: `Mudança de horário: ${event} agora ${whenText(config, facts.event.datetime)}`,
+    subject: `Mudança de horário: ${event} agora ${whenText(config, facts.event.datetime, facts.event.zone)}`,
     text,
     html,
     calendar: { filename: 'evento.ics', content: eventCalendar(config, facts, ICalEventStatus.TENTATIVE) },
   };
 }
 
-/** What a cancelled event's notice says: the allocation is gone with the event, so the outbox payload keeps it. */
+/**
+ * What a cancelled event's notice says: the allocation is gone with the event, so the outbox payload keeps it —
+ * with the event's zone (docs/product.md §12; absent in notices queued before it: the network's).
+ */
 export interface CancelledService {
   datetime: Instant;
   type: string | null;
   department: string;
+  timezone?: string | null;
 }
 
 export function eventCancelledMessage(config: Config, memberName: string, service: CancelledService): WrittenMessage {
   const event = eventName(service);
-  const when = whenText(config, service.datetime);
+  const when = whenText(config, service.datetime, service.timezone);
   const lines = [`Olá, ${firstName(memberName)}!`, `O ${event} de ${when}, em que você serviria em ${service.department}, foi cancelado.`, 'Você não precisa fazer nada.'];
   const text = [...lines, `Sua escala: ${eventsLink(config)}`, footerText(config)].join('\n\n');
   return { subject: `Cancelado: ${event} — ${when}`, text, html: layout(config, `${event} cancelado`, paragraphs(lines)) };
@@ -252,8 +262,8 @@ export function passwordResetMessage(config: Config, name: string, token: string
  * The escala of an event as pt-BR text for WhatsApp: event, date, then each department's people and their status.
  * Who declined or was replaced is not on it: the text goes to the team's group, and says who serves.
  */
-export function escalaWhatsappText(config: Config, event: { datetime: Instant; type: string | null }, allocations: AllocationFacts[]): string {
-  const lines = [`*Escala — ${eventName(event)}*`, whenText(config, event.datetime)];
+export function escalaWhatsappText(config: Config, event: { datetime: Instant; type: string | null; zone: string | null }, allocations: AllocationFacts[]): string {
+  const lines = [`*Escala — ${eventName(event)}*`, whenText(config, event.datetime, event.zone)];
   const byDepartment = new Map<string, AllocationFacts[]>();
   const serving = allocations.filter((allocation) => allocation.status === 'pending' || allocation.status === 'confirmed');
   for (const allocation of serving) byDepartment.set(allocation.department, [...(byDepartment.get(allocation.department) ?? []), allocation]);
@@ -269,7 +279,7 @@ export function escalaWhatsappText(config: Config, event: { datetime: Instant; t
 export function invitationWhatsappText(config: Config, facts: AllocationFacts): string {
   return [
     `Olá, ${firstName(facts.member.name)}! Você está na escala de ${facts.department}:`,
-    `${eventName(facts.event)} — ${whenText(config, facts.event.datetime)}.`,
+    `${eventName(facts.event)} — ${whenText(config, facts.event.datetime, facts.event.zone)}.`,
     `Você pode servir? Confirme ou avise que não pode em ${eventsLink(config)}`,
   ].join('\n');
 }

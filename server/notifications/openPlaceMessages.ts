@@ -5,7 +5,8 @@ import { button, eventName, firstName, footerText, layout, paragraphs, whenText,
 
 /** One place as the SOS messages describe it. */
 export interface PlaceFacts {
-  event: { id: number; datetime: Instant; type: string | null; church: string | null };
+  /** `zone`: the event's church's own zone; null or absent: the network's (docs/product.md §12). */
+  event: { id: number; datetime: Instant; type: string | null; church: string | null; zone?: string | null };
   department: { id: number; name: string };
   position: { id: number; name: string } | null;
 }
@@ -19,7 +20,7 @@ export function openPlaceLink(config: Config, place: Pick<PlaceFacts, 'event' | 
 }
 
 const placeText = (place: PlaceFacts) => `${place.department.name}${place.position ? ` (${place.position.name})` : ''}`;
-const eventText = (config: Config, place: PlaceFacts) => `${eventName(place.event)}${place.event.church ? ` · ${place.event.church}` : ''} — ${whenText(config, place.event.datetime)}`;
+const eventText = (config: Config, place: PlaceFacts) => `${eventName(place.event)}${place.event.church ? ` · ${place.event.church}` : ''} — ${whenText(config, place.event.datetime, place.event.zone)}`;
 
 /** An SOS to one eligible person: the place, the leader's note, and the link that signs them up (docs/product.md §10). */
 export function sosMessage(config: Config, name: string, place: PlaceFacts, note: string | null): WrittenMessage {
@@ -32,7 +33,7 @@ export function sosMessage(config: Config, name: string, place: PlaceFacts, note
   ];
   const text = [...lines, `Quero servir: ${link}`, footerText(config)].join('\n\n');
   const html = layout(config, `Vaga aberta: ${eventName(place.event)}`, `${paragraphs(lines)}\n<p style="margin:16px 0">${button('Quero servir', link, '#1f7a3d')}</p>`);
-  return { subject: `Vaga aberta: ${eventName(place.event)} — ${whenText(config, place.event.datetime)} (${placeText(place)})`, text, html };
+  return { subject: `Vaga aberta: ${eventName(place.event)} — ${whenText(config, place.event.datetime, place.event.zone)} (${placeText(place)})`, text, html };
 }
 
 /** The SOS as WhatsApp text for the team's group. */
@@ -48,14 +49,14 @@ export function sosWhatsappText(config: Config, place: PlaceFacts, note: string 
 
 /** A service still waiting for the member's answer, as the nudge describes it. */
 export interface PendingService {
-  event: { datetime: Instant; type: string | null };
+  event: { datetime: Instant; type: string | null; zone?: string | null };
   department: string;
 }
 
 /** To a member who has not answered yet: confirm or say you cannot (docs/product.md §10, "Lembrar quem não respondeu"). */
 export function nudgeMessage(config: Config, name: string, service: PendingService): WrittenMessage {
   const event = eventName(service.event);
-  const when = whenText(config, service.event.datetime);
+  const when = whenText(config, service.event.datetime, service.event.zone);
   const lines = [
     `Olá, ${firstName(name)}!`,
     `Você está na escala de ${service.department} no ${event} de ${when}, e a liderança ainda não sabe se você pode servir.`,
@@ -70,7 +71,7 @@ export function nudgeMessage(config: Config, name: string, service: PendingServi
 export function nudgeWhatsappText(config: Config, name: string, service: PendingService): string {
   return [
     `Olá, ${firstName(name)}! Você está na escala de ${service.department}:`,
-    `${eventName(service.event)} — ${whenText(config, service.event.datetime)}.`,
+    `${eventName(service.event)} — ${whenText(config, service.event.datetime, service.event.zone)}.`,
     `Ainda falta sua resposta: confirme ou avise que não pode em ${eventsLink(config)}`,
   ].join('\n');
 }

@@ -12,7 +12,7 @@ export async function findSosPlace(
     .selectFrom('events')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
     .leftJoin('churches', 'churches.id', 'events.church_id')
-    .select(['events.id', 'events.datetime', 'event_types.name as type', 'churches.name as church'])
+    .select(['events.id', 'events.datetime', 'event_types.name as type', 'churches.name as church', 'churches.timezone as zone'])
     .where('events.id', '=', place.eventId)
     .executeTakeFirst();
   const department = await db.selectFrom('departments').select(['id', 'name']).where('id', '=', place.departmentId).executeTakeFirst();
@@ -30,7 +30,7 @@ export async function findSosPlace(
     (row) => row.department_id === place.departmentId && row.position_id === place.positionId && (row.status === 'pending' || row.status === 'confirmed'),
   ).length;
   return {
-    event: { id: event.id, datetime: event.datetime, type: event.type, church: event.church },
+    event: { id: event.id, datetime: event.datetime, type: event.type, church: event.church, zone: event.zone },
     department,
     position,
     left: (need?.count ?? 0) - taken,
@@ -45,8 +45,9 @@ export async function findNudgedService(db: Kysely<DB>, allocationId: number): P
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
-    .select(['allocations.status', 'events.datetime', 'event_types.name as type', 'departments.name as department'])
+    .leftJoin('churches', 'churches.id', 'events.church_id')
+    .select(['allocations.status', 'events.datetime', 'event_types.name as type', 'departments.name as department', 'churches.timezone as zone'])
     .where('allocations.id', '=', allocationId)
     .executeTakeFirst();
-  return row && { status: row.status, event: { datetime: row.datetime, type: row.type }, department: row.department };
+  return row && { status: row.status, event: { datetime: row.datetime, type: row.type, zone: row.zone }, department: row.department };
 }

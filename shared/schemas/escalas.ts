@@ -129,6 +129,8 @@ export const myEventSchema = eventSchema.extend({
   ends_at: z.string(),
   /** My latest request that someone take my place (docs/product.md §10), or null. */
   cover: coverStateSchema.nullable(),
+  /** The event's zone (docs/product.md §12): its church's, or APP_TIMEZONE; its day and time are this zone's. */
+  timezone: z.string(),
 });
 export type MyEvent = z.infer<typeof myEventSchema>;
 export const myEventListSchema = z.array(myEventSchema);

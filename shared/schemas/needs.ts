@@ -102,10 +102,12 @@ export const overviewEventSchema = z.object({
     datetime: z.string(),
     event_types: eventTypeRefSchema.nullable(),
     church_id: z.number().int().nullable(),
+    /** The event's zone (docs/product.md §12): its church's, or APP_TIMEZONE; its day in the matrix is this zone's. */
+    timezone: z.string(),
   }),
   needs: z.array(overviewNeedSchema),
 });
 export type OverviewEvent = z.infer<typeof overviewEventSchema>;
-/** Exactly docs/product.md §8: `[{ event: { id, datetime, event_types, church_id }, needs: [...] }]`, by datetime then id. */
+/** docs/product.md §8 (§12 adds the event's `timezone`): `[{ event: { id, datetime, event_types, church_id, timezone }, needs: [...] }]`, by datetime then id. */
 export const overviewSchema = z.array(overviewEventSchema);
 export type Overview = z.infer<typeof overviewSchema>;

@@ -64,7 +64,7 @@ describe.each(testDatabases)('gap matrix (GET /api/escalas/overview) on $name', 
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual([
       {
-        event: { id: event, datetime: '2030-04-05T22:00:00.000Z', event_types: { name: 'Culto' }, church_id: w.sede },
+        event: { id: event, datetime: '2030-04-05T22:00:00.000Z', event_types: { name: 'Culto' }, church_id: w.sede, timezone: 'America/Sao_Paulo' },
         needs: [
           { department: { id: w.infantil, name: 'Infantil' }, position: { id: w.professor, name: 'Professor' }, needed: 1, pending: 0, confirmed: 0, declined: 0 },
           { department: { id: w.louvor, name: 'Louvor' }, position: null, needed: 1, pending: 0, confirmed: 0, declined: 0 },
@@ -75,7 +75,7 @@ describe.each(testDatabases)('gap matrix (GET /api/escalas/overview) on $name', 
     ]);
     const [item] = res.body as OverviewItem[];
     expect(Object.keys(item!).sort()).toEqual(['event', 'needs']);
-    expect(Object.keys(item!.event).sort()).toEqual(['church_id', 'datetime', 'event_types', 'id']);
+    expect(Object.keys(item!.event).sort()).toEqual(['church_id', 'datetime', 'event_types', 'id', 'timezone']);
     for (const need of item!.needs) expect(Object.keys(need).sort()).toEqual(['confirmed', 'declined', 'department', 'needed', 'pending', 'position']);
   });
 
@@ -176,7 +176,7 @@ describe.each(testDatabases)('gap matrix (GET /api/escalas/overview) on $name', 
     const empty = await eventOf(db(), '2030-04-20T22:00:00.000Z', null);
     const both = (await overview(w.admin.agent, '?from=2030-04-19&to=2030-04-20')).body as OverviewItem[];
     expect(both.map((item) => item.event.id)).toEqual([event, empty]);
-    expect(itemOf(both, empty)).toEqual({ event: { id: empty, datetime: '2030-04-20T22:00:00.000Z', event_types: { name: 'Culto' }, church_id: null }, needs: [] });
+    expect(itemOf(both, empty)).toEqual({ event: { id: empty, datetime: '2030-04-20T22:00:00.000Z', event_types: { name: 'Culto' }, church_id: null, timezone: 'America/Sao_Paulo' }, needs: [] });
   });
 
   it('filters by church and by department; lists events by date-time then id', async () => {

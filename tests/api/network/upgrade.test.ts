@@ -113,6 +113,7 @@ describe.each(databases)('upgrading a database of migration 008 to 009 on $name'
       description: null,
       location: null,
       ends_at: '2030-06-09T00:00:00.000Z',
+      timezone: 'America/Sao_Paulo',
     });
 
     // Old allocations: no position, their answers kept, in the leader and member views.

@@ -156,6 +156,7 @@ describe.each(testDatabases)('answering an allocation on $name', ({ open }) => {
         location: null,
         ends_at: new Date(Date.parse(at) + 2 * 60 * 60 * 1000).toISOString(),
         cover: null,
+        timezone: 'America/Sao_Paulo',
       });
 
       // The same answer again changes nothing (responded_at keeps the first time).
