@@ -120,7 +120,7 @@ export function ServeRequestForm({ onSent, submitLabel = 'Enviar pedido' }: Serv
         </FormField>
       </div>
       {departmentId === '' ? null : (
-        <fieldset className="serve-form__positions" aria-invalid={form.problemOf('positions') ? true : undefined}>
+        <fieldset className="serve-form__positions">
           <legend className="field__label">Funções que você pode assumir</legend>
           {positionList.data === undefined ? (
             <p className="join-requests__status">{positionList.isError ? 'Não foi possível carregar as funções.' : 'Carregando funções…'}</p>
