@@ -40,6 +40,7 @@ describe('team invitations on the screens (issue 23)', () => {
 
     const url = (await screen.findByRole('textbox', { name: 'Link criado: Louvor · Sede — Vocal' })) as HTMLInputElement;
     expect(url.value).toMatch(/\/equipe\?convite=[A-Za-z0-9_-]{43}$/);
+    await waitFor(() => expect(url).toHaveFocus());
     const share = screen.getByRole('link', { name: 'Compartilhar no WhatsApp' });
     expect(share.getAttribute('href')).toBe(
       `https://wa.me/?text=${encodeURIComponent(`Você está convidado(a) para servir na equipe Louvor · Sede — Vocal. Entre na equipe por este link: ${url.value}`)}`,

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatShortDateTime } from '../../../shared/formats.ts';
 import { INVITE_LINK_DEFAULT_DAYS, INVITE_LINK_MAX_DAYS } from '../../../shared/inviteLink.ts';
 import type { CreatedInviteLink, InviteLink } from '../../../shared/schemas/invitations.ts';
@@ -112,6 +112,8 @@ function CreatedLink({ team, link }: { team: InvitedTeam; link: CreatedInviteLin
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState('');
+  // The keyboard lands on the new address (selected, with its label read), ready to copy.
+  useEffect(() => input.current?.focus(), [link.url]);
   const copy = async () => {
     try {
       if (!navigator.clipboard?.writeText) throw new Error('Área de transferência indisponível.');
