@@ -1,3 +1,4 @@
+import { PORTAL_ROUTES } from '../../shared/portalRoutes.ts';
 import type { PositionRef } from '../../shared/schemas/escalas.ts';
 import type { TeamJoinRequest } from '../../shared/schemas/joinRequests.ts';
 import type { Config } from '../platform/config.ts';
@@ -6,7 +7,7 @@ import { button, firstName, footerText, layout, paragraphs, type WrittenMessage 
 
 /** Where join requests are seen and decided once signed in: the teams page (docs/product.md §13). */
 export function teamsLink(config: Config): string {
-  return `${publicBase(config)}/equipes`;
+  return `${publicBase(config)}${PORTAL_ROUTES.teams}`;
 }
 
 const teamText = (request: Pick<TeamJoinRequest, 'church' | 'department'>) => `${request.department.name} · ${request.church.name}`;
