@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react';
+import { CalendarAppLinks } from '../../kit/calendarFeed/CalendarAppLinks.tsx';
+import { copyOrSelect } from '../../kit/calendarFeed/copyOrSelect.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { useCreateCalendarFeedMutation, useGetCalendarFeedQuery } from './calendarFeedApi.ts';
@@ -7,8 +9,8 @@ export const COPIED_MESSAGE = 'Link copiado.';
 export const COPY_FALLBACK_MESSAGE = 'Não foi possível copiar automaticamente. O link está selecionado: copie com Ctrl+C (⌘+C no Mac).';
 
 /**
- * The member's personal iCalendar feed: make it, copy it, or replace it (the old URL then stops working),
- * so Google Agenda or the Apple calendar can subscribe to their escalas.
+ * The member's personal iCalendar feed: make it, copy it or subscribe a calendar app to it in one tap (webcal://,
+ * Google Agenda, Apple), or replace it (the old URL then stops working).
  */
 export function CalendarFeed() {
   const id = useId();
@@ -29,15 +31,7 @@ export function CalendarFeed() {
 
   const copy = async () => {
     if (!url) return;
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error('Área de transferência indisponível.');
-      await navigator.clipboard.writeText(url);
-      setStatus(COPIED_MESSAGE);
-    } catch {
-      input.current?.focus();
-      input.current?.select();
-      setStatus(COPY_FALLBACK_MESSAGE);
-    }
+    setStatus((await copyOrSelect(url, input.current)) ? COPIED_MESSAGE : COPY_FALLBACK_MESSAGE);
   };
 
   return (
@@ -79,6 +73,7 @@ export function CalendarFeed() {
                 Copiar
               </button>
             </div>
+            <CalendarAppLinks feedUrl={url} />
           </div>
           <p className="account-card__text" id={`${id}-regenerate-note`}>
             Gerar um novo link faz o atual parar de funcionar: quem assinou o anterior precisará assinar de novo.

@@ -2,7 +2,7 @@ import type { Event, EventDetail } from '../../../shared/schemas/events.ts';
 import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
 
 /** Whether the list's event came with its details (`?detail=full`, signed in). */
-function hasDetails(event: Event): event is EventDetail {
+export function hasDetails(event: Event): event is EventDetail {
   return 'church_id' in event;
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { EventButton } from './EventButton.tsx';
+import { EventPlaceLine } from './EventPlaceLine.tsx';
 import './EventList.css';
 
 export interface EventListProps<E extends Event = Event> {
@@ -22,6 +23,7 @@ export function EventList<E extends Event>({ events, onEventSelect, emptyText, l
       {events.map((event) => (
         <li key={event.id} className="event-list__item">
           <EventButton event={event} onSelect={onEventSelect} detail={eventDetail?.(event)} />
+          <EventPlaceLine event={event} />
           {eventExtras?.(event)}
         </li>
       ))}

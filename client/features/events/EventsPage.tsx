@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, type ReactNode } from 'react';
 import type { DayKey } from '../../../shared/days.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -21,6 +21,9 @@ import { CreatedOutsideNotice } from './CreatedOutsideNotice.tsx';
 import { useShownEventsWindow } from './shownWindow.ts';
 import type { EventsWindow } from './useEventsWindow.ts';
 import './EventsPage.css';
+
+/** Signed in only, so not in a visitor's download: "Assinar a agenda" (issue 21, item 4). */
+const AgendaSubscription = lazy(() => import('./AgendaSubscription.tsx').then((module) => ({ default: module.AgendaSubscription })));
 
 /** What a tab's panel gets from the page: the two months, and what a click on an event or a day does. */
 export interface EventsPanel {
@@ -125,6 +128,11 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
           )}
         </div>
       ))}
+      {canNavigate && showPanel ? (
+        <Suspense fallback={null}>
+          <AgendaSubscription />
+        </Suspense>
+      ) : null}
       <DayEventsModal onEventSelect={isLeaderView ? openFromLeaderView : openDetails} />
       <EventDetailsModal />
       {children}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { usePublicConfig } from '../../app/publicConfig.ts';
+import { MapLink } from '../../kit/MapLink.tsx';
 import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
 import { CatalogItemActions } from './CatalogItemActions.tsx';
 import { useDeleteChurchMutation, useUpdateChurchMutation } from './catalogEditApi.ts';
@@ -8,10 +9,13 @@ import { useCreateChurchMutation } from './networkAdminApi.ts';
 import { timeZoneLabel, timeZoneOptions } from './timeZoneOptions.ts';
 
 const ZONE_LABEL = 'Fuso horário';
+const ADDRESS_FIELD = { name: 'address', label: 'Endereço', hint: 'Opcional. Rua, número, bairro e cidade: o link do mapa é feito com ele.' };
+const TIMES_FIELD = { name: 'service_times', label: 'Horários de culto', hint: 'Opcional. Ex.: Domingos 10h e 19h; quartas 20h.' };
 
 /**
- * The network's churches (`GET /api/churches`) and a form to add one (`POST /api/churches { name, city, timezone }`):
- * each church's services are at its own zone's clock, the network's by default (docs/product.md §12).
+ * The network's churches (`GET /api/churches`) and a form to add one (`POST /api/churches { name, city, timezone,
+ * address, service_times }`): each church's services are at its own zone's clock, the network's by default
+ * (docs/product.md §12); where it is (with its map) and when it meets, when given (issue 21, item 4).
  */
 export function ChurchesSection() {
   const { timeZone } = usePublicConfig();
@@ -38,6 +42,12 @@ export function ChurchesSection() {
               <span className="network-admin__name">{church.name}</span>
               {church.city ? <span className="network-admin__detail">{church.city}</span> : null}
               <span className="network-admin__detail">{timeZoneLabel(church.timezone)}</span>
+              {church.address ? (
+                <span className="network-admin__detail">
+                  {church.address} · <MapLink address={church.address} />
+                </span>
+              ) : null}
+              {church.service_times ? <span className="network-admin__detail">Cultos: {church.service_times}</span> : null}
               <CatalogItemActions
                 what={`a igreja ${church.name}`}
                 name={church.name}
@@ -51,9 +61,19 @@ export function ChurchesSection() {
                     options: timeZoneOptions(timeZone, church.timezone),
                     hint: 'Os eventos já marcados ficam no mesmo instante e passam a ser mostrados no novo fuso.',
                   },
+                  { ...ADDRESS_FIELD, initial: church.address ?? '' },
+                  { ...TIMES_FIELD, initial: church.service_times ?? '' },
                 ]}
-                onSave={async ({ name = '', city = '', timezone = church.timezone }) => {
-                  const saved = await updateChurch({ id: church.id, name, city, ...(timezone === church.timezone ? {} : { timezone }) }).unwrap();
+                onSave={async ({ name = '', city = '', timezone = church.timezone, address = '', service_times = '' }) => {
+                  // Sends only what changed of the zone, the address and the times (an empty one clears it).
+                  const saved = await updateChurch({
+                    id: church.id,
+                    name,
+                    city,
+                    ...(timezone === church.timezone ? {} : { timezone }),
+                    ...(address === (church.address ?? '') ? {} : { address }),
+                    ...(service_times === (church.service_times ?? '') ? {} : { service_times }),
+                  }).unwrap();
                   return `Igreja salva: ${saved.name}.`;
                 }}
                 onDelete={async () => {
@@ -74,11 +94,19 @@ export function ChurchesSection() {
           { name: 'name', label: 'Nome da igreja', missing: 'Informe o nome da igreja.' },
           { name: 'city', label: 'Cidade', hint: 'Opcional.' },
           { name: 'timezone', label: ZONE_LABEL, initial: timeZone, options: timeZoneOptions(timeZone), hint: 'O horário dos cultos desta igreja.' },
+          ADDRESS_FIELD,
+          TIMES_FIELD,
         ]}
         submitLabel="Criar igreja"
-        onCreate={async ({ name = '', city = '', timezone = timeZone }) => {
-          // Omitted, the API takes the network's zone (docs/api.md).
-          const church = await createChurch({ name, city: city === '' ? null : city, ...(timezone === timeZone ? {} : { timezone }) }).unwrap();
+        onCreate={async ({ name = '', city = '', timezone = timeZone, address = '', service_times = '' }) => {
+          // Omitted, the API takes the network's zone (docs/api.md), and no address or times.
+          const church = await createChurch({
+            name,
+            city: city === '' ? null : city,
+            ...(timezone === timeZone ? {} : { timezone }),
+            ...(address === '' ? {} : { address }),
+            ...(service_times === '' ? {} : { service_times }),
+          }).unwrap();
           return `Igreja criada: ${church.name}.`;
         }}
       />
