@@ -55,7 +55,7 @@ describe('join requests on the screens (issue 23)', () => {
     expect(within(positions).queryByRole('checkbox', { name: 'Professor' })).toBeNull();
     await userEvent.type(within(form).getByRole('textbox', { name: 'Recado para os líderes (opcional)' }), 'Canto no coral há 5 anos.');
     await userEvent.click(within(form).getByRole('button', { name: 'Enviar pedido' }));
-    expect(await within(form).findByText('Pedido enviado para Louvor · Sede. Os líderes da equipe foram avisados e vão responder aqui.')).toBeInTheDocument();
+    expect(await within(form).findByText('Pedido enviado para Louvor · Sede. Os líderes da equipe foram avisados; a resposta chega por e-mail e aparece em Meus pedidos, na página Equipes.')).toBeInTheDocument();
 
     const mine = await screen.findByRole('list', { name: 'Meus pedidos' });
     await waitFor(() => expect(within(mine).getAllByRole('listitem')).toHaveLength(1));

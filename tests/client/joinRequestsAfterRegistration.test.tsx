@@ -60,6 +60,22 @@ describe('"Onde você serve?" after registering (issue 23)', () => {
     expect(screen.getByRole('tablist', { name: 'Eventos' })).toBeInTheDocument();
   });
 
+  it('once sent, its link to Equipes closes it and opens the page with "Meus pedidos"', async () => {
+    await openNetwork();
+    const { user, router } = renderApp('/login');
+    await register(user, 'jonas@example.org');
+    const welcome = await screen.findByRole('region', { name: 'Onde você serve?' });
+    await within(welcome).findByRole('option', { name: 'Sede (São Paulo)' });
+    await user.selectOptions(within(welcome).getByRole('combobox', { name: 'Igreja' }), 'Sede (São Paulo)');
+    await user.selectOptions(within(welcome).getByRole('combobox', { name: 'Departamento' }), 'Louvor');
+    await user.click(within(welcome).getByRole('button', { name: 'Enviar pedido' }));
+    await user.click(await within(welcome).findByRole('link', { name: 'Equipes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/equipes'));
+    expect(screen.queryByRole('region', { name: 'Onde você serve?' })).toBeNull();
+    const mine = await screen.findByRole('list', { name: 'Meus pedidos' });
+    expect(within(mine).getByRole('listitem')).toHaveTextContent(/^Louvor · Sede · pedido em .*Aguardando$/);
+  });
+
   it('"Agora não" skips it: nothing is sent, and it does not come back', async () => {
     const portal = await openNetwork();
     const { user } = renderApp('/login');

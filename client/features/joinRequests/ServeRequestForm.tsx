@@ -60,7 +60,7 @@ export function ServeRequestForm({ onSent, submitLabel = 'Enviar pedido' }: Serv
       const answer = await sending.run(() => create(request).unwrap());
       if (!answer) return;
       const team = church && department ? teamText({ church, department }) : 'a equipe';
-      setSent(`Pedido enviado para ${team}. Os líderes da equipe foram avisados e vão responder aqui.`);
+      setSent(`Pedido enviado para ${team}. Os líderes da equipe foram avisados; a resposta chega por e-mail e aparece em Meus pedidos, na página Equipes.`);
       setPositions([]);
       setNote('');
       onSent?.(team);

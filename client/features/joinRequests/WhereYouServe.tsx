@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { PORTAL_ROUTES } from '../../../shared/portalRoutes.ts';
 import { useGetMyTeamsQuery } from '../../kit/network/networkApi.ts';
 import { ServeRequestForm } from './ServeRequestForm.tsx';
 import './JoinRequests.css';
@@ -33,6 +35,11 @@ export function WhereYouServe({ onDone }: WhereYouServeProps) {
         Sua conta foi criada. Conte em qual igreja e departamento você serve (ou quer servir): os líderes da equipe recebem seu pedido e respondem por e-mail.
       </p>
       <ServeRequestForm onSent={() => setSent(true)} />
+      {sent ? (
+        <p className="join-requests__lead">
+          Quer servir em outra equipe também? Escolha outra acima. Seus pedidos ficam em <Link to={PORTAL_ROUTES.teams} onClick={onDone}>Equipes</Link>.
+        </p>
+      ) : null}
       <button type="button" className="button button--secondary join-requests__skip" onClick={onDone}>
         {sent ? 'Continuar' : 'Agora não'}
       </button>
