@@ -65,7 +65,10 @@ export interface CreateEmailInvitations {
 export async function createEmailInvitations(trx: Transaction<DB>, input: CreateEmailInvitations): Promise<CreatedInvitation[]> {
   const { churchId, departmentId, invitedBy, now } = input;
   const positions = (await departmentPositions(trx, departmentId, input.positions)).map((position) => position.id);
-  const emails = [...new Set(input.people.map((person) => person.email))];
+  // The first name given for each address.
+  const names = new Map<string, string>();
+  for (const person of input.people) if (!names.has(person.email)) names.set(person.email, person.name);
+  const emails = [...names.keys()];
   const byEmail = new Map<string, CreatedInvitation>();
   const CHUNK = 500;
   for (let start = 0; start < emails.length; start += CHUNK) {
@@ -73,7 +76,7 @@ export async function createEmailInvitations(trx: Transaction<DB>, input: Create
     for (const row of await pendingInvitationsTo(trx, churchId, departmentId, chunk)) byEmail.set(row.email, row);
     const fresh = chunk
       .filter((email) => !byEmail.has(email))
-      .map((email) => ({ email, name: input.people.find((person) => person.email === email)!.name, ...newInviteToken() }));
+      .map((email) => ({ email, name: names.get(email)!, ...newInviteToken() }));
     const inserted = await insertInvitations(
       trx,
       { churchId, departmentId, invitedBy, positions, expiresAt: validUntil(now) },
