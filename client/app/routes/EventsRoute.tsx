@@ -5,7 +5,7 @@ import { AllocationModal } from '../../features/escalas/AllocationModal.tsx';
 import { LeaderView, leaderViewAccess, type LeaderBoardParts, type LeaderViewAccess } from '../../features/escalas/LeaderView.tsx';
 import { EventsBoard } from '../../features/events/EventsBoard.tsx';
 import { EventsPage, type EventsPanel } from '../../features/events/EventsPage.tsx';
-import { selectCachedEvent, useGetEventDetailsInRangeQuery, useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
+import { eventsApi, selectCachedEvent, useGetEventDetailsInRangeQuery, useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
 import { modalClosed, selectAllocationEventId } from '../../features/events/eventsSlice.ts';
 import { useSession, type Session } from '../../kit/session/useSession.ts';
 import { useTokenFromAddress } from '../../kit/useTokenFromAddress.ts';
@@ -59,7 +59,11 @@ function LeaderViewPanel({ access, ...panel }: EventsPanel & { access: LeaderVie
   const signedIn = access === 'member' || access === 'leader';
   const plain = useGetEventsInRangeQuery(panel.eventsWindow.range, { refetchOnMountOrArgChange: true, skip: signedIn });
   const detailed = useGetEventDetailsInRangeQuery(panel.eventsWindow.range, { refetchOnMountOrArgChange: true, skip: !signedIn });
-  const events = signedIn ? detailed : plain;
+  // While the details come, the list the page asked before the session was known (if any) stays shown, as in EventsPage.
+  const askedBefore = useAppSelector((state) => eventsApi.endpoints.getEventsInRange.select(panel.eventsWindow.range)(state).data);
+  const events = signedIn
+    ? { data: detailed.isError ? undefined : (detailed.data ?? askedBefore), isLoading: detailed.isLoading && askedBefore === undefined }
+    : plain;
   const renderBoard = ({ isLoading = false, ...parts }: LeaderBoardParts) => (
     <EventsBoard {...panel} {...parts} events={events.data} isLoading={isLoading || events.isLoading || access === 'loading'} />
   );

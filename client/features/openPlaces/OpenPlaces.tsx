@@ -4,7 +4,8 @@ import { addDays, dayKeyOf } from '../../../shared/days.ts';
 import type { OpenPlace } from '../../../shared/schemas/openPlaces.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
-import { eventDateTime } from '../../kit/eventTime.ts';
+import { eventDateTime, eventZoneOf } from '../../kit/eventTime.ts';
+import { useChurchZones } from '../../kit/network/useChurchZones.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { useGetMyOpenPlacesQuery, useSignUpMutation } from './openPlacesApi.ts';
@@ -32,6 +33,9 @@ export function OpenPlaces() {
   const [params] = useSearchParams();
   const chosen = params.get(PLACE_PARAM);
   const places = useGetMyOpenPlacesQuery(range, { refetchOnMountOrArgChange: true });
+  // Each place's time at its church's clock (docs/product.md §12): the read names the church, the churches their zone.
+  const zoneOfChurch = useChurchZones((places.data ?? []).some((place) => place.event.church !== null));
+  const when = ({ event }: OpenPlace) => eventDateTime({ datetime: event.datetime, timezone: eventZoneOf(event, zoneOfChurch(event.church?.id) ?? timeZone) }, timeZone);
   const [signUp] = useSignUpMutation();
   const idempotency = useIdempotencyKey();
   const [busy, setBusy] = useState<string | null>(null);
@@ -44,7 +48,7 @@ export function OpenPlaces() {
     try {
       await signUp({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap();
       idempotency.succeeded();
-      setOutcome({ text: `Pronto! Você está na escala de ${placeText(place)} — ${eventName(place.event)}, ${eventDateTime(place.event, timeZone)}.`, failed: false });
+      setOutcome({ text: `Pronto! Você está na escala de ${placeText(place)} — ${eventName(place.event)}, ${when(place)}.`, failed: false });
     } catch (error) {
       setOutcome({ text: portalErrorOf(error, 'Não foi possível se inscrever. Tente novamente.').message, failed: true });
     } finally {
@@ -70,7 +74,7 @@ export function OpenPlaces() {
             {places.data.map((place) => (
               <li key={keyOf(place)} className={`open-places__item${keyOf(place) === chosen ? ' open-places__item--chosen' : ''}`}>
                 <span>
-                  <strong>{eventName(place.event)}</strong> — {eventDateTime(place.event, timeZone)}
+                  <strong>{eventName(place.event)}</strong> — {when(place)}
                   {place.event.church ? ` · ${place.event.church.name}` : ''} · {placeText(place)}
                   {place.open > 1 ? ` (${place.open} vagas)` : ''}
                   {place.sos ? <span className="open-places__sos"> · SOS{place.sos.note ? `: ${place.sos.note}` : ''}</span> : null}
@@ -79,7 +83,7 @@ export function OpenPlaces() {
                   type="button"
                   className="button button--primary open-places__action"
                   disabled={busy !== null}
-                  aria-label={`Quero servir: ${placeText(place)}, ${eventName(place.event)}, ${eventDateTime(place.event, timeZone)}`}
+                  aria-label={`Quero servir: ${placeText(place)}, ${eventName(place.event)}, ${when(place)}`}
                   onClick={() => void take(place)}
                 >
                   {busy === keyOf(place) ? 'Inscrevendo…' : 'Quero servir'}
