@@ -29,6 +29,7 @@ export const invitationKey = (churchId: number, departmentId: number, email: str
 
 /** A person to invite by e-mail to a team with positions. */
 export interface PlannedInvite {
+  line: number;
   churchId: number;
   departmentId: number;
   positionIds: number[];
@@ -112,7 +113,7 @@ export function planTeamImport(rows: readonly CsvRow[], facts: ImportFacts, mayI
         }
       } else if (!facts.pendingInvitations.has(invitationKey(church.id, department.id, email))) {
         action = 'invite';
-        invites.push({ churchId: church.id, departmentId: department.id, positionIds, name: name.data!, email });
+        invites.push({ line: row.line, churchId: church.id, departmentId: department.id, positionIds, name: name.data!, email });
       }
     }
     if (errors.length > 0) summary.errors += 1;

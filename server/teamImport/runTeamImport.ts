@@ -6,11 +6,11 @@ import type { DB } from '../db/schema.ts';
 import { createEmailInvitations } from '../invitations/public.ts';
 import { mayImportInto } from '../policy/mayImportInto.ts';
 import type { LeaderScope } from '../policy/leaderScope.ts';
-import { addTeamMembers, type TeamJoinOutcome } from '../teams/public.ts';
+import { addTeamMembers } from '../teams/public.ts';
 import { decodeCsv } from './decodeCsv.ts';
 import { parseTeamCsv } from './parseTeamCsv.ts';
 import { planTeamImport, type PlannedInvite } from './planTeamImport.ts';
-import { teamImportFacts } from './teamImportFacts.ts';
+import { invitationsMadeBy, teamImportFacts } from './teamImportFacts.ts';
 
 export interface TeamImportRequest {
   bytes: Uint8Array;
@@ -47,9 +47,11 @@ export async function runTeamImport(db: Kysely<DB>, request: TeamImportRequest):
   return db.transaction().execute(async (trx) => {
     const plan = planTeamImport(rows, await teamImportFacts(trx, rows), mayImport);
     const outcomes = await addTeamMembers(trx, plan.adds, request.importer.id, request.now);
+    // A membership another import completed between the facts and the membership locks (PostgreSQL).
+    const idle = new Set(plan.adds.filter((_, index) => outcomes[index] === 'unchanged').map((add) => add.line));
     for (const group of byTeamAndPositions(plan.invites)) {
       const [first] = group;
-      await createEmailInvitations(trx, {
+      const created = await createEmailInvitations(trx, {
         churchId: first!.churchId,
         departmentId: first!.departmentId,
         positions: first!.positionIds,
@@ -57,8 +59,12 @@ export async function runTeamImport(db: Kysely<DB>, request: TeamImportRequest):
         invitedBy: request.importer.id,
         now: request.now,
       });
+      // An address another import invited meanwhile keeps that invitation: nothing was done for its row.
+      const ours = await invitationsMadeBy(trx, created.map((invitation) => invitation.id), request.importer.id, request.now);
+      const idOf = new Map(created.map((invitation) => [invitation.email, invitation.id]));
+      for (const invite of group) if (!ours.has(idOf.get(invite.email) ?? 0)) idle.add(invite.line);
     }
-    const result = reconcile(plan.result, plan.adds, outcomes);
+    const result = reconcile(plan.result, idle);
     const { invite, add, errors } = result.summary;
     // The import as one entry of the log (who, and how much), beside the entry of each person added.
     if (invite + add > 0) {
@@ -74,13 +80,15 @@ export async function runTeamImport(db: Kysely<DB>, request: TeamImportRequest):
   });
 }
 
-/**
- * The answer once the writes said which planned additions found nothing left to do: a membership another import
- * completed between the facts and the membership locks (PostgreSQL) is `none`.
- */
-function reconcile(result: TeamImportResult, adds: ReadonlyArray<{ line: number }>, outcomes: readonly TeamJoinOutcome[]): TeamImportResult {
-  const idle = new Set(adds.filter((_, index) => outcomes[index] === 'unchanged').map((add) => add.line));
+/** The answer once the writes said which rows found nothing left to do (another import did it meanwhile): `none`. */
+function reconcile(result: TeamImportResult, idle: ReadonlySet<number>): TeamImportResult {
   if (idle.size === 0) return result;
-  const rows = result.rows.map((row) => (idle.has(row.line) ? { ...row, action: 'none' as const } : row));
-  return { rows, summary: { ...result.summary, add: result.summary.add - idle.size, none: result.summary.none + idle.size } };
+  const summary = { ...result.summary };
+  const rows = result.rows.map((row) => {
+    if (!idle.has(row.line) || row.action === 'none') return row;
+    summary[row.action] -= 1;
+    summary.none += 1;
+    return { ...row, action: 'none' as const };
+  });
+  return { rows, summary };
 }

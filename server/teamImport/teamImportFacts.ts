@@ -67,3 +67,13 @@ export async function teamImportFacts(db: Db, rows: readonly CsvRow[]): Promise<
     pendingInvitations,
   };
 }
+
+/** Of the invitations `ids`, those this import made: invited by `importer` at `now` (not another import's, meanwhile). */
+export async function invitationsMadeBy(db: Db, ids: readonly number[], importer: number, now: Date): Promise<Set<number>> {
+  const mine = new Set<number>();
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('invitations').select(['id', 'created_at']).where('id', 'in', part).where('invited_by', '=', importer).execute();
+    for (const row of rows) if (new Date(row.created_at).getTime() === now.getTime()) mine.add(row.id);
+  }
+  return mine;
+}

@@ -158,7 +158,7 @@ describe('planTeamImport', () => {
       },
     ]);
     expect(plan.result.summary).toEqual({ invite: 1, add: 1, none: 2, errors: 5 });
-    expect(plan.invites).toEqual([{ churchId: 1, departmentId: 10, positionIds: [100, 101], name: 'Pessoa', email: 'nova@x.com' }]);
+    expect(plan.invites).toEqual([{ line: 2, churchId: 1, departmentId: 10, positionIds: [100, 101], name: 'Pessoa', email: 'nova@x.com' }]);
     expect(plan.adds).toEqual([{ line: 3, churchId: 1, departmentId: 10, userId: 7, positionIds: [100] }]);
   });
 
