@@ -12,13 +12,14 @@ declare module 'express-serve-static-core' {
 const SANE_ID = /^[\w-]{1,64}$/;
 
 /**
- * Routes whose path carries a secret after this prefix (an e-mailed answer, password-reset or unsubscribe link). Whatever
+ * Routes whose path carries a secret after this prefix (an e-mailed answer, password-reset or unsubscribe link, a team's
+ * invitation link or an e-mail invitation's; a link's numeric id is masked too). Whatever
  * follows the prefix — the token, a trailing slash, more segments — is logged as `:token`. The prefix is
  * compared loosely (any case, percent-decoded, repeated slashes as one): more spellings are masked than the
  * router answers, never fewer, so no request to those routes writes its token to the log (issue 25, attack
  * item 7; a regex anchored at the end let `/api/responses/<token>/` through).
  */
-const SECRET_ROUTES = ['/api/responses/', '/api/auth/password-reset/', '/api/unsubscribe/'] as const;
+const SECRET_ROUTES = ['/api/responses/', '/api/auth/password-reset/', '/api/unsubscribe/', '/api/invite-links/', '/api/email-invitations/'] as const;
 
 function comparable(path: string): string {
   let decoded = path;
