@@ -77,11 +77,11 @@ describe('Preencher automaticamente on Lacunas (issue 22)', () => {
 
     // The proposals, marked as such on screen and for a screen reader, in their cells; the count is unchanged.
     const culto = screen.getByRole('button', { name: `Proposta: Ana Souza — Louvor — Vocal, ${CULTO}` });
-    expect(culto).toHaveTextContent('PropostaAna Souza');
+    expect(culto).toHaveTextContent('Proposta Ana Souza');
     expect(culto.closest('td')).toHaveAttribute('data-status', 'empty');
     expect(screen.getByRole('button', { name: `Proposta: Vera Vocal — Louvor — Vocal, ${VIGILIA}` })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Por que vazio? Louvor — Bateria, ${CULTO}` })).toHaveTextContent('Por que vazio?');
-    expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ })).toHaveTextContent('○0/1Vazia');
+    expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ })).toHaveTextContent('○ 0/1 Vazia');
     // The arrow keys go through a cell's count and its places, and across to the same place of the next cell.
     screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ }).focus();
     await user.keyboard('{ArrowDown}');
@@ -199,7 +199,7 @@ describe('Preencher automaticamente on Lacunas (issue 22)', () => {
     );
     expect(screen.queryByRole('region', { name: 'Rascunho da escala' })).toBeNull();
     // The matrix is asked again: Ana's invitation awaits her answer; no proposal is left.
-    await waitFor(() => expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ })).toHaveTextContent('◷1/11 aguardando'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ })).toHaveTextContent('◷ 1/1 1 aguardando'));
     expect(screen.queryByRole('button', { name: /^Proposta: / })).toBeNull();
     expect(screen.getByLabelText('Igreja')).toBeEnabled();
     const created = await portal.api.database.db.selectFrom('allocations').select(['member_id', 'status', 'source']).execute();

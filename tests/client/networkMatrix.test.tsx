@@ -78,10 +78,10 @@ describe('the gap matrix (issue 15)', () => {
       'seg., 23/11 · 23:30VigíliaSedeNecessidadesLembrar quem não respondeu',
     ]);
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Evento', 'Louvor', 'Bateria', 'Vocal']);
-    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto, 22 de novembro de 2026 às 19:00:00: 0 de 1/)).toHaveTextContent('○0/1Vazia');
-    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Bateria, Culto/)).toHaveTextContent('✕0/1Recusa');
+    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto, 22 de novembro de 2026 às 19:00:00: 0 de 1/)).toHaveTextContent('○ 0/1 Vazia');
+    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Bateria, Culto/)).toHaveTextContent('✕ 0/1 Recusa');
     expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Bateria, Culto/)).toHaveAccessibleName(/0 de 1 \(1 recusou\)\. Recusa\.$/);
-    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Vigília/)).toHaveTextContent('◐1/2Parcial');
+    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Vigília/)).toHaveTextContent('◐ 1/2 Parcial');
     // Marcos may now find the matrix in the navigation.
     expect(within(screen.getByRole('navigation', { name: 'Navegação principal' })).getByRole('link', { name: 'Lacunas' })).toHaveAttribute(
       'aria-current',
@@ -181,7 +181,7 @@ describe('the gap matrix (issue 15)', () => {
       },
     ]);
     // Invited is not confirmed: the cell awaits Ana's answer, with the count, and says so to a screen reader.
-    await waitFor(() => expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ })).toHaveTextContent('◷1/11 aguardando'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ })).toHaveTextContent('◷ 1/1 1 aguardando'));
     const awaiting = screen.getByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto/ });
     expect(awaiting).toHaveAccessibleName(/1 de 1 \(1 pendente\)\. Aguardando 1 resposta\.$/);
     expect(awaiting.closest('td')).toHaveAttribute('data-status', 'awaiting');

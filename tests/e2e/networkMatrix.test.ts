@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { DEMO_TEAM_LEADER_EMAIL } from '../../server/demo/demoNetwork.ts';
 import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD } from './support/accounts.ts';
+import { axeViolations } from './support/axe.ts';
 import { startOwnPortal, type OwnPortal } from './support/ownPortal.ts';
 import { describePortal, type PortalVisit } from './support/portalBrowser.ts';
 
@@ -71,7 +72,8 @@ describePortal(
         // The cell's count is its first button; an open cell also offers "SOS" (docs/product.md §10).
         const countButton = cell.locator('button.gap-matrix__button');
         const label = (await countButton.getAttribute('aria-label')) ?? '';
-        const [department, position] = label.split(',')[0]!.split(' — ');
+        // '0/1 Vazia — Louvor — Vocal, Culto, …': what the cell shows, then its department and position.
+        const [, department, position] = label.split(',')[0]!.split(' — ');
 
         // Enter on the focused cell opens the allocation for that event, department and position.
         await countButton.focus();
@@ -143,6 +145,8 @@ describePortal(
         expect(await page.evaluate(() => document.activeElement?.closest('td')?.getAttribute('data-status') ?? null)).not.toBeNull();
         await page.keyboard.press('Tab');
         expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') === null)).toBe(true);
+        // axe-core finds nothing in the matrix, label-content-name-mismatch included.
+        expect(await axeViolations(page, '.gap-matrix__scroller')).toEqual([]);
       },
       { width: 360, height: 740 },
     );

@@ -160,12 +160,13 @@ export function GapMatrix({
                         aria-label={`${filled}/${need.needed} ${word} — ${columnLabel(column)}, ${eventLabel}: ${filled} de ${need.needed} (${needAnswers(need)}). ${spoken}.`}
                         onClick={() => onSelect({ event: row.event, column, need })}
                       >
+                        {/* Spaces between the parts: the button's text reads "0/1 Vazia", as its name begins. */}
                         <span className="gap-matrix__icon" aria-hidden="true">
                           {icon}
-                        </span>
+                        </span>{' '}
                         <span className="gap-matrix__count">
                           {filled}/{need.needed}
-                        </span>
+                        </span>{' '}
                         <span className="gap-matrix__status">{word}</span>
                       </button>
                       {healed ? <CellHealingNotes healing={healed} timeZone={timeZone} /> : null}
@@ -182,7 +183,7 @@ export function GapMatrix({
                             >
                               {place.user ? (
                                 <>
-                                  <span className="gap-matrix__place-tag">Proposta</span>
+                                  <span className="gap-matrix__place-tag">Proposta</span>{' '}
                                   <span className="gap-matrix__place-name">{place.user.name}</span>
                                 </>
                               ) : (
