@@ -117,6 +117,7 @@ describe.each(testDatabases)('e-mail invitations on $name', ({ open }) => {
     expect((await request(w.t.app).get(`/api/email-invitations/${token}`).expect(404)).body.error.code).toBe('not_found');
     expect((await request(w.t.app).post('/api/auth/register').send({ name: 'Célia', email, password: TEST_PASSWORD, invitation: token }).expect(404)).body.error.code).toBe('not_found');
     expect((await w.teamLeader.agent.delete(`/api/invitations/${id}`).expect(409)).body.error.code).toBe('invitation_closed');
+    expect((await w.teamLeader.agent.post(`/api/invitations/${id}/resend`).expect(409)).body.error.code).toBe('invitation_closed');
     const listed = (await w.teamLeader.agent.get(path).expect(200)).body.find((invitation: { id: number }) => invitation.id === id);
     expect(listed.status).toBe('cancelled');
   });
@@ -166,6 +167,10 @@ describe.each(testDatabases)('e-mail invitations on $name', ({ open }) => {
     expect((await w.teamLeader.agent.delete(`/api/invitations/${foreign}`).expect(403)).body.error.code).toBe('forbidden');
     expect((await w.teamLeader.agent.post(`/api/invitations/${foreign}/resend`).expect(403)).body.error.code).toBe('forbidden');
     expect((await w.admin.agent.delete('/api/invitations/999999').expect(404)).body.error.code).toBe('not_found');
+    // Ids that are no ids: 400.
+    expect((await w.admin.agent.delete('/api/invitations/abc').expect(400)).body.error.code).toBe('invalid_request');
+    expect((await w.admin.agent.get(`/api/teams/0/${w.louvor}/invitations`).expect(400)).body.error.code).toBe('invalid_request');
+    expect((await w.admin.agent.post('/api/invitations/2147483648/resend').expect(400)).body.error.code).toBe('invalid_request');
   });
   it('an account removed (docs/product.md §11): the invitations sent to its address go with it', async () => {
     const email = uniqueEmail('sai');
