@@ -119,6 +119,19 @@ describe('join requests on the screens (issue 23)', () => {
     expect(await db.selectFrom('join_requests').select(['status', 'reason', 'decided_by']).execute()).toEqual([{ status: 'declined', reason: 'A equipe está completa.', decided_by: MEMBER.id }]);
   });
 
+  it('a request another leader decided meanwhile: the dialog says so, and the list drops it', async () => {
+    const { portal, network } = await openWith(MEMBER);
+    const id = await anaAsks(portal, network);
+    renderWithProviders(<LeaderJoinRequests />);
+    const list = await screen.findByRole('list', { name: 'Pedidos para servir' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Aprovar Ana Souza: Louvor · Sede' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprovar Ana Souza' });
+    await (await portal.agentOf(ADMIN)).post(`/api/join-requests/${id}/decline`).send({ reason: 'Já conversei com ela.' }).expect(200);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Este pedido já foi recusado.');
+    expect(await screen.findByText('Nenhum pedido aguardando resposta nas equipes que você lidera.')).toBeInTheDocument();
+  });
+
   it('the member sees each state: Aguardando, Aprovado, and Recusado with the reason', async () => {
     const { portal, network } = await openWith(ANA);
     const sede = await anaAsks(portal, network);

@@ -46,6 +46,7 @@ export function DecideJoinRequestDialog({ request, decision, onClose, onDecided 
         if (done) onDecided(`Pedido de ${request.member.name} recusado. A pessoa foi avisada.`);
       }
     } catch (error) {
+      // Refused too (another leader decided it meanwhile), the mutation's tags refetch the list behind the dialog.
       form.setFromApiError(error);
     }
   };
