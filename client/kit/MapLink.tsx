@@ -5,7 +5,8 @@ import './MapLink.css';
 export function MapLink({ address }: { address: string }) {
   return (
     <a className="map-link" href={mapLink(address)} target="_blank" rel="noopener noreferrer">
-      Ver no mapa<span className="visually-hidden"> (abre em nova aba)</span>
+      Ver no mapa{' '}
+      <span className="visually-hidden">(abre em nova aba)</span>
     </a>
   );
 }

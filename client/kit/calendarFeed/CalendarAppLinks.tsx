@@ -22,7 +22,8 @@ export function CalendarAppLinks({ feedUrl }: CalendarAppLinksProps) {
       </li>
       <li>
         <a className="button button--secondary button--small" href={googleCalendarUrl(feedUrl)} target="_blank" rel="noopener noreferrer">
-          Google Agenda<span className="visually-hidden"> (abre em nova aba)</span>
+          Google Agenda{' '}
+          <span className="visually-hidden">(abre em nova aba)</span>
         </a>
       </li>
       <li>
