@@ -1,6 +1,7 @@
 import type { OpenCoverRequest } from '../../shared/schemas/coverRequests.ts';
 import type { User } from '../../shared/schemas/auth.ts';
 import { findCoverPlaces, placeRefusals } from '../escalas/public.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
 import { personalDataViewOf } from '../policy/personalDataView.ts';
 import { openCoverRequests } from './coverRequestQueries.ts';
 import type { CoverContext } from './requestCover.ts';
@@ -24,7 +25,13 @@ export async function listCoverRequestsFor(ctx: CoverContext, user: Pick<User, '
       status: request.status,
       note: view.notesAt(place.memberId, place.event.church_id, place.department.id) ? request.note : null,
       created_at: request.created_at,
-      event: { id: place.event.id, datetime: place.event.datetime, event_types: place.event.type === null ? null : { name: place.event.type }, title: place.event.title },
+      event: {
+        id: place.event.id,
+        datetime: place.event.datetime,
+        event_types: place.event.type === null ? null : { name: place.event.type },
+        title: place.event.title,
+        timezone: eventTimeZone(place.event.church_timezone, ctx.timeZone),
+      },
       department: place.department,
       position: place.position,
       requester: { id: place.memberId, name: place.memberName },

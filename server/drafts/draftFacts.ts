@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { endOfDayUtc, startOfDayUtc, type DayKey } from '../../shared/dayKey.ts';
+import { startOfDayUtc, type DayKey } from '../../shared/dayKey.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
+import { isOnDays } from '../../shared/zonedDays.ts';
 import { blockedRangesOfMembersBetween } from '../availability/public.ts';
+import { zonedDayWindow } from '../churches/public.ts';
 import type { DB, Instant } from '../db/schema.ts';
 import type { LeaderScope } from '../policy/leaderScope.ts';
 import { scopeCovers } from '../policy/leaderScope.ts';
@@ -19,6 +22,8 @@ export interface DraftEvent {
   endsAt: Instant;
   churchId: number | null;
   type: string | null;
+  /** Its zone (docs/product.md §12): its church's, or the network's. Its day is this zone's. */
+  timeZone: string;
 }
 
 /** An (event, department, position) with places still open: needed − pending − confirmed. */
@@ -37,6 +42,8 @@ export interface Service {
   churchId: number | null;
   type: string | null;
   department: string;
+  /** Its event's zone (docs/product.md §12). */
+  timeZone: string;
 }
 
 /** Everything the draft's rules read, loaded once for the whole draft. */
@@ -76,20 +83,25 @@ export interface DraftScope {
 
 const endOf = (event: { datetime: Instant; ends_at: Instant | null }) => event.ends_at ?? new Date(Date.parse(event.datetime) + 2 * HOUR_MS).toISOString();
 
-/** The facts of a draft's range and filters, within the requester's scope (docs/product.md §9). */
+/**
+ * The facts of a draft's range and filters, within the requester's scope (docs/product.md §9). The range's events are
+ * those whose own day (their zone's, §12) is in it.
+ */
 export async function loadDraftFacts(db: Db, draft: DraftScope): Promise<DraftFacts> {
-  const rangeStart = startOfDayUtc(draft.from, draft.timeZone);
-  const rangeEnd = endOfDayUtc(draft.to, draft.timeZone);
+  const { start: rangeStart, end: rangeEnd } = await zonedDayWindow(db, draft.from, draft.to, draft.timeZone);
   const upcoming = new Date(Math.max(Date.parse(rangeStart), draft.now.getTime())).toISOString();
   let eventQuery = db
     .selectFrom('events')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
-    .select(['events.id', 'events.datetime', 'events.ends_at', 'events.church_id', 'event_types.name as type'])
+    .leftJoin('churches', 'churches.id', 'events.church_id')
+    .select(['events.id', 'events.datetime', 'events.ends_at', 'events.church_id', 'event_types.name as type', 'churches.timezone as church_timezone'])
     .where('events.datetime', '>', upcoming)
     .where('events.datetime', '<', rangeEnd);
   if (draft.churchId !== null) eventQuery = eventQuery.where('events.church_id', '=', draft.churchId);
-  const eventRows = await eventQuery.orderBy('events.datetime').orderBy('events.id').execute();
-  const events = new Map(eventRows.map((row) => [row.id, { id: row.id, datetime: row.datetime, endsAt: endOf(row), churchId: row.church_id, type: row.type }]));
+  const eventRows = (await eventQuery.orderBy('events.datetime').orderBy('events.id').execute())
+    .map((row) => ({ ...row, timeZone: eventTimeZone(row.church_timezone, draft.timeZone) }))
+    .filter((row) => isOnDays(row.datetime, row.timeZone, draft.from, draft.to));
+  const events = new Map(eventRows.map((row) => [row.id, { id: row.id, datetime: row.datetime, endsAt: endOf(row), churchId: row.church_id, type: row.type, timeZone: row.timeZone }]));
   const eventIds = [...events.keys()];
 
   const [needRows, allocationRows, departmentRows, positionRows, churchRows] = await Promise.all([
@@ -161,7 +173,17 @@ export async function loadDraftFacts(db: Db, draft: DraftScope): Promise<DraftFa
             .innerJoin('events', 'events.id', 'allocations.event_id')
             .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
             .innerJoin('departments', 'departments.id', 'allocations.department_id')
-            .select(['allocations.member_id', 'events.id', 'events.datetime', 'events.ends_at', 'events.church_id', 'event_types.name as type', 'departments.name as department'])
+            .leftJoin('churches', 'churches.id', 'events.church_id')
+            .select([
+              'allocations.member_id',
+              'events.id',
+              'events.datetime',
+              'events.ends_at',
+              'events.church_id',
+              'event_types.name as type',
+              'departments.name as department',
+              'churches.timezone as church_timezone',
+            ])
             .where('allocations.member_id', 'in', people)
             .where('allocations.status', 'in', ['pending', 'confirmed'])
             .where('events.datetime', '>', windowStart)
@@ -180,7 +202,15 @@ export async function loadDraftFacts(db: Db, draft: DraftScope): Promise<DraftFa
         ]);
   const services = new Map<number, Service[]>();
   for (const row of serviceRows) {
-    const service = { eventId: row.id, start: Date.parse(row.datetime), end: Date.parse(endOf(row)), churchId: row.church_id, type: row.type, department: row.department };
+    const service = {
+      eventId: row.id,
+      start: Date.parse(row.datetime),
+      end: Date.parse(endOf(row)),
+      churchId: row.church_id,
+      type: row.type,
+      department: row.department,
+      timeZone: eventTimeZone(row.church_timezone, draft.timeZone),
+    };
     services.set(row.member_id, [...(services.get(row.member_id) ?? []), service]);
   }
   return {

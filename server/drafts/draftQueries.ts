@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { eventTimeZone } from '../../shared/timeZones.ts';
 import type { Draft, DraftPlace, DraftReason } from '../../shared/schemas/drafts.ts';
 import type { DB, DraftStatus, Instant } from '../db/schema.ts';
 
@@ -85,7 +86,7 @@ export async function listPlaceRows(db: Db, draftId: number): Promise<StoredPlac
 }
 
 /** The draft's JSON (docs/product.md §9), with its summary. */
-export async function readDraft(db: Db, row: DraftRow, now: Date, rangeStart: Instant, rangeEnd: Instant): Promise<Draft> {
+export async function readDraft(db: Db, row: DraftRow, now: Date, rangeStart: Instant, rangeEnd: Instant, networkZone: string): Promise<Draft> {
   const rows = await db
     .selectFrom('draft_places')
     .innerJoin('events', 'events.id', 'draft_places.event_id')
@@ -93,6 +94,7 @@ export async function readDraft(db: Db, row: DraftRow, now: Date, rangeStart: In
     .innerJoin('departments', 'departments.id', 'draft_places.department_id')
     .leftJoin('positions', 'positions.id', 'draft_places.position_id')
     .leftJoin('users', 'users.id', 'draft_places.user_id')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
     .select([
       'draft_places.id',
       'draft_places.reasons',
@@ -107,6 +109,7 @@ export async function readDraft(db: Db, row: DraftRow, now: Date, rangeStart: In
       'positions.name as position_name',
       'users.id as user_id',
       'users.name as user_name',
+      'churches.timezone as church_timezone',
     ])
     .where('draft_places.draft_id', '=', row.id)
     .orderBy('draft_places.id')
@@ -119,6 +122,7 @@ export async function readDraft(db: Db, row: DraftRow, now: Date, rangeStart: In
       ends_at: place.ends_at ?? new Date(Date.parse(place.datetime) + 2 * HOUR_MS).toISOString(),
       church_id: place.church_id,
       event_types: place.type === null ? null : { name: place.type },
+      timezone: eventTimeZone(place.church_timezone, networkZone),
     },
     department: { id: place.department_id, name: place.department_name },
     position: place.position_id === null || place.position_name === null ? null : { id: place.position_id, name: place.position_name },

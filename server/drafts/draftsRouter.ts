@@ -37,7 +37,7 @@ export function draftsRouter({ database, config, now }: ApiContext): Router {
 
   const respond = async (row: DraftRow) => {
     const range = rangeOf(row);
-    return readDraft(db, row, now(), range.start, range.end);
+    return readDraft(db, row, now(), range.start, range.end, tz);
   };
 
   /** The draft of the path for its author (admins read any): 404 for anyone else, as if there were none. */

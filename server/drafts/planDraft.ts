@@ -1,6 +1,6 @@
 import { dayKeyOf } from '../../shared/dayKey.ts';
 import type { DraftReason } from '../../shared/schemas/drafts.ts';
-import { formatShortDateTime } from '../../shared/formats.ts';
+import { eventTimeZone, formatZonedShortDateTime } from '../../shared/timeZones.ts';
 import type { DraftEvent, DraftFacts, OpenSlot, Service } from './draftFacts.ts';
 import { solveDraft, type SolverCandidate, type SolverPerson, type SolverSlot } from './solveDraft.ts';
 
@@ -39,9 +39,10 @@ export class DraftRules {
     return this.facts.names.get(userId) ?? 'Pessoa';
   }
 
-  eventText(event: { type: string | null; churchId: number | null; datetime: string }): string {
+  eventText(event: { type: string | null; churchId: number | null; datetime: string; timeZone?: string }): string {
     const church = event.churchId === null ? 'toda a rede' : (this.facts.churches.get(event.churchId) ?? 'igreja');
-    return `${event.type ?? 'Evento'} · ${church} · ${formatShortDateTime(event.datetime, this.settings.timeZone)}`;
+    const zone = eventTimeZone(event.timeZone, this.settings.timeZone);
+    return `${event.type ?? 'Evento'} · ${church} · ${formatZonedShortDateTime(event.datetime, zone, this.settings.timeZone)}`;
   }
 
   private teamText(slot: OpenSlot): string {
@@ -80,7 +81,8 @@ export class DraftRules {
     const at = this.facts.atEvent.get(`${event.id}:${userId}`);
     if (at === 'serving') return { code: 'already_at_event', message: `${name} já está escalado(a) neste evento.` };
     if (at === 'declined') return { code: 'declined_this_event', message: `${name} recusou este evento.` };
-    const day = dayKeyOf(event.datetime, this.settings.timeZone);
+    // A blockout is of the event's own day (docs/product.md §12).
+    const day = dayKeyOf(event.datetime, event.timeZone);
     if ((this.facts.blockouts.get(userId) ?? []).some((range) => range.from <= day && day <= range.to)) {
       return { code: 'member_unavailable', message: `${name} marcou indisponibilidade neste dia.` };
     }
@@ -93,8 +95,8 @@ export class DraftRules {
     return undefined;
   }
 
-  private clashReason(name: string, service: Pick<Service, 'type' | 'churchId' | 'department' | 'start'>): Refusal {
-    const when = this.eventText({ type: service.type, churchId: service.churchId, datetime: new Date(service.start).toISOString() });
+  private clashReason(name: string, service: Pick<Service, 'type' | 'churchId' | 'department' | 'start' | 'timeZone'>): Refusal {
+    const when = this.eventText({ type: service.type, churchId: service.churchId, datetime: new Date(service.start).toISOString(), timeZone: service.timeZone });
     return { code: 'schedule_conflict', message: `${name} serve em ${when} (${service.department}), no mesmo horário.` };
   }
 

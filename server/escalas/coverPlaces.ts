@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { endOfDayUtc, firstDayOfMonth, lastDayOfMonth, startOfDayUtc, dayKeyOf } from '../../shared/dayKey.ts';
-import { formatShortDateTime } from '../../shared/formats.ts';
+import { eventTimeZone, formatZonedShortDateTime } from '../../shared/timeZones.ts';
 import { blockedRangesOfMembersBetween } from '../availability/public.ts';
 import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
 import { servicesOfMembersBetween } from './allocationQueries.ts';
@@ -17,7 +17,8 @@ export interface CoverPlace {
   memberName: string;
   /** The leader who placed the member (null: nobody known). */
   allocatedBy: number | null;
-  event: { id: number; datetime: Instant; ends_at: Instant | null; church_id: number | null; type: string | null; title: string | null };
+  /** `church_timezone`: the church's own zone, null for the network's (docs/product.md §12). */
+  event: { id: number; datetime: Instant; ends_at: Instant | null; church_id: number | null; church_timezone: string | null; type: string | null; title: string | null };
   department: { id: number; name: string };
   position: { id: number; name: string } | null;
 }
@@ -30,6 +31,7 @@ function selectPlaces(db: Db) {
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
     .innerJoin('users', 'users.id', 'allocations.member_id')
     .leftJoin('positions', 'positions.id', 'allocations.position_id')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
     .select([
       'allocations.id',
       'allocations.status',
@@ -46,6 +48,7 @@ function selectPlaces(db: Db) {
       'departments.name as department_name',
       'positions.id as position_id',
       'positions.name as position_name',
+      'churches.timezone as church_timezone',
     ]);
 }
 
@@ -57,7 +60,15 @@ const toPlace = (row: PlaceRow): CoverPlace => ({
   memberId: row.member_id,
   memberName: row.member_name,
   allocatedBy: row.allocated_by,
-  event: { id: row.event_id, datetime: row.datetime, ends_at: row.ends_at, church_id: row.church_id, type: row.type, title: row.title },
+  event: {
+    id: row.event_id,
+    datetime: row.datetime,
+    ends_at: row.ends_at,
+    church_id: row.church_id,
+    church_timezone: row.church_timezone,
+    type: row.type,
+    title: row.title,
+  },
   department: { id: row.department_id, name: row.department_name },
   position: row.position_id === null || row.position_name === null ? null : { id: row.position_id, name: row.position_name },
 });
@@ -96,7 +107,7 @@ const MINUTE_MS = 60_000;
  * on the team of the event's church (any church for a whole-network event) and department, holding the position;
  * not already at the event; not someone who declined it; not blocked that day; no pending or confirmed service
  * anywhere that overlaps it once both are widened by the buffer; under their monthly limit (pending and confirmed
- * services in the event's month of APP_TIMEZONE). Without `userIds`, the team's people (accounts in use); with
+ * services in the event's month; months are APP_TIMEZONE's, the event's day its own zone's — docs/product.md §12). Without `userIds`, the team's people (accounts in use); with
  * them, exactly those people (someone off the team: `not_eligible`). null: nothing keeps them away.
  */
 export async function placeRefusals(db: Db, place: CoverPlace, settings: PlaceRuleSettings, userIds?: readonly number[]): Promise<Map<number, PlaceRefusal | null>> {
@@ -133,7 +144,7 @@ export async function placeRefusals(db: Db, place: CoverPlace, settings: PlaceRu
   if (missing.length > 0) for (const row of await db.selectFrom('users').select(['id', 'name']).where('id', 'in', missing).execute()) names.set(row.id, row.name);
   const nameOf = (id: number) => names.get(id) ?? 'Pessoa';
 
-  const day = dayKeyOf(event.datetime, settings.timeZone);
+  const day = dayKeyOf(event.datetime, eventTimeZone(event.church_timezone, settings.timeZone));
   const month = day.slice(0, 7);
   const monthStart = startOfDayUtc(firstDayOfMonth(day), settings.timeZone);
   const monthEnd = endOfDayUtc(lastDayOfMonth(day), settings.timeZone);
@@ -182,7 +193,7 @@ export async function placeRefusals(db: Db, place: CoverPlace, settings: PlaceRu
       (service) => service.memberId === userId && service.slot.id !== event.id && Date.parse(service.slot.datetime) < endMs + bufferMs && endMsOf(service.slot) + bufferMs > startMs,
     );
     if (clash) {
-      refuse('schedule_conflict', `${name} já serve em outro evento em ${formatShortDateTime(clash.slot.datetime, settings.timeZone)}, no mesmo horário ou perto dele.`);
+      refuse('schedule_conflict', `${name} já serve em outro evento em ${formatZonedShortDateTime(clash.slot.datetime, eventTimeZone(clash.slot.church_timezone, settings.timeZone), settings.timeZone)}, no mesmo horário ou perto dele.`);
       continue;
     }
     const cap = capOf.get(userId);

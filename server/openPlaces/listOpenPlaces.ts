@@ -44,6 +44,7 @@ export async function listOpenPlaces(db: Kysely<DB>, userId: number, range: { fr
           ends_at: event.endsAt,
           church: event.churchId === null ? null : { id: event.churchId, name: names.churches.get(event.churchId) ?? '' },
           event_types: event.type === null ? null : { name: event.type },
+          timezone: event.timeZone,
         },
         department: { id: slot.departmentId, name: names.departments.get(slot.departmentId) ?? '' },
         position: slot.positionId === null ? null : { id: slot.positionId, name: names.positions.get(slot.positionId) ?? '' },

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { dayKeyOf } from '../../shared/dayKey.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
 import type { DB, Instant } from '../db/schema.ts';
 import { loadDraftFacts, type DraftFacts } from '../drafts/public.ts';
 import { selfSignupTeams } from '../teams/public.ts';
@@ -56,7 +57,7 @@ export class PlaceAccess {
 
 /** The places (docs/product.md §9) of one event's day in one department, and the rules' facts about them. */
 export async function factsOfEventDay(db: Db, event: EventRow, departmentId: number, settings: PlaceSettings): Promise<DraftFacts> {
-  const day = dayKeyOf(event.datetime, settings.timeZone);
+  const day = dayKeyOf(event.datetime, eventTimeZone(event.church_timezone, settings.timeZone));
   return loadDraftFacts(db, {
     from: day,
     to: day,

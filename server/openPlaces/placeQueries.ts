@@ -8,10 +8,17 @@ export interface EventRow {
   id: number;
   datetime: Instant;
   church_id: number | null;
+  /** The church's own zone; null: the network's (docs/product.md §12). */
+  church_timezone: string | null;
 }
 
 export async function findEventRow(db: Db, id: number): Promise<EventRow | undefined> {
-  return db.selectFrom('events').select(['id', 'datetime', 'church_id']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('events')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
+    .select(['events.id', 'events.datetime', 'events.church_id', 'churches.timezone as church_timezone'])
+    .where('events.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The department and, when named, its position: undefined for what does not exist (or is another department's position). */

@@ -40,7 +40,8 @@ export type CoverRequest = z.infer<typeof coverRequestSchema>;
  * who asked, by name only. `note` is null unless the caller may read it (a leader of that team, an admin).
  */
 export const openCoverRequestSchema = coverRequestSchema.extend({
-  event: eventSchema.extend({ title: z.string().nullable() }),
+  /** `timezone`: the event's zone (docs/product.md §12), its church's or APP_TIMEZONE. */
+  event: eventSchema.extend({ title: z.string().nullable(), timezone: z.string() }),
   department: departmentSchema,
   position: positionRefSchema.nullable(),
   requester: z.object({ id: z.number().int(), name: z.string() }),

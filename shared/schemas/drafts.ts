@@ -32,6 +32,8 @@ export const draftPlaceSchema = z.object({
     ends_at: z.string(),
     church_id: z.number().int().nullable(),
     event_types: eventTypeRefSchema.nullable(),
+    /** The event's zone (docs/product.md §12): its church's, or APP_TIMEZONE. */
+    timezone: z.string(),
   }),
   department: departmentSchema,
   position: positionRefSchema.nullable(),

@@ -27,6 +27,8 @@ export const openPlaceSchema = z.object({
     ends_at: z.string(),
     church: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     event_types: eventTypeRefSchema.nullable(),
+    /** The event's zone (docs/product.md §12): its church's, or APP_TIMEZONE. */
+    timezone: z.string(),
   }),
   department: departmentSchema,
   position: positionRefSchema.nullable(),

@@ -72,7 +72,7 @@ describe.each(testDatabases)('cover requests on $name', ({ open }) => {
         status: 'open',
         note: null,
         created_at: '2030-01-01T12:00:00.000Z',
-        event: { id: sunday, datetime: SUNDAY, event_types: null, title: null },
+        event: { id: sunday, datetime: SUNDAY, event_types: null, title: null, timezone: 'America/Sao_Paulo' },
         department: { id: w.louvor, name: 'Louvor' },
         position: { id: w.vocal, name: 'Vocal' },
         requester: { id: rita.user.id, name: 'Rita Requer' },

@@ -81,7 +81,7 @@ describe.each(testDatabases)('open places, SOS and nudges on $name', ({ open }) 
     const places = await openPlaces(vera);
     expect(places).toEqual([
       {
-        event: { id: sunday, datetime: '2030-03-03T22:00:00.000Z', ends_at: '2030-03-04T00:00:00.000Z', church: { id: w.churchA, name: 'Igreja A' }, event_types: null },
+        event: { id: sunday, datetime: '2030-03-03T22:00:00.000Z', ends_at: '2030-03-04T00:00:00.000Z', church: { id: w.churchA, name: 'Igreja A' }, event_types: null, timezone: 'America/Sao_Paulo' },
         department: { id: w.louvor, name: 'Louvor' },
         position: { id: w.vocal, name: 'Vocal' },
         open: 3,
