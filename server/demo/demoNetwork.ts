@@ -5,9 +5,9 @@ import { departmentKey } from '../escalas/departmentKey.ts';
 
 /** The network of the demo (docs/product.md §8): three churches, the positions of four departments, teams, needs, gaps. */
 export const DEMO_CHURCHES = [
-  { name: 'Sede', city: 'São Paulo' },
-  { name: 'Zona Norte', city: 'São Paulo' },
-  { name: 'Campinas', city: 'Campinas' },
+  { name: 'Sede', city: 'São Paulo', address: 'Rua da Consolação, 1200 - Consolação, São Paulo - SP', service_times: 'Domingos 10h e 19h; quartas 20h' },
+  { name: 'Zona Norte', city: 'São Paulo', address: 'Av. Engenheiro Caetano Álvares, 3000 - Santana, São Paulo - SP', service_times: 'Domingos 18h' },
+  { name: 'Campinas', city: 'Campinas', address: null, service_times: 'Domingos 19h' },
 ] as const;
 type ChurchName = (typeof DEMO_CHURCHES)[number]['name'];
 
@@ -161,7 +161,7 @@ async function churchIds(trx: Db, now: string): Promise<{ ids: Map<ChurchName, n
   for (const church of DEMO_CHURCHES) {
     const row = await trx
       .insertInto('churches')
-      .values({ name: church.name, name_key: nameKey(church.name), city: church.city, created_at: now })
+      .values({ ...church, name_key: nameKey(church.name), created_at: now })
       .onConflict((oc) => oc.column('name_key').doNothing())
       .returning('id')
       .executeTakeFirst();
