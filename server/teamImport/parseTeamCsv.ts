@@ -5,6 +5,7 @@ import {
   TEAM_IMPORT_POSITION_SEPARATOR,
   TEAM_IMPORT_REQUIRED_COLUMNS,
 } from '../../shared/schemas/teamImport.ts';
+import { cachedNameKey } from './cachedNameKey.ts';
 import { InvalidCsv } from './errors.ts';
 
 type Column = (typeof TEAM_IMPORT_REQUIRED_COLUMNS)[number] | (typeof TEAM_IMPORT_OPTIONAL_COLUMNS)[number];
@@ -84,6 +85,7 @@ export function parseTeamCsv(text: string): CsvRow[] {
   }
 
   const rows: CsvRow[] = [];
+  const keyOf = cachedNameKey();
   // Every line is a record (blank ones too), so a record starts on the line after the one the previous ended on.
   let previousEnd = header!.info.lines;
   for (const { record, info } of body) {
@@ -98,7 +100,7 @@ export function parseTeamCsv(text: string): CsvRow[] {
     const positions = new Map<string, string>();
     for (const name of cell('funcoes').split(TEAM_IMPORT_POSITION_SEPARATOR)) {
       const trimmed = name.trim();
-      if (trimmed !== '' && !positions.has(nameKey(trimmed))) positions.set(nameKey(trimmed), trimmed);
+      if (trimmed !== '' && !positions.has(keyOf(trimmed))) positions.set(keyOf(trimmed), trimmed);
     }
     rows.push({
       line,

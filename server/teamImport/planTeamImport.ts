@@ -1,7 +1,7 @@
-import { nameKey } from '../../shared/nameKey.ts';
 import { emailSchema, nameSchema } from '../../shared/schemas/auth.ts';
 import type { TeamImportAction, TeamImportResult, TeamImportRow, TeamImportRowError } from '../../shared/schemas/teamImport.ts';
 import type { Decision } from '../policy/decision.ts';
+import { cachedNameKey } from './cachedNameKey.ts';
 import type { CsvRow } from './parseTeamCsv.ts';
 
 interface Named {
@@ -53,6 +53,7 @@ export interface ImportPlan {
  * policy's decision for a team (server/policy/mayImportInto.ts).
  */
 export function planTeamImport(rows: readonly CsvRow[], facts: ImportFacts, mayImport: (church: Named, department: Named) => Decision): ImportPlan {
+  const keyOf = cachedNameKey();
   const firstLine = new Map<string, number>();
   const adds: ImportPlan['adds'] = [];
   const invites: PlannedInvite[] = [];
@@ -72,11 +73,11 @@ export function planTeamImport(rows: readonly CsvRow[], facts: ImportFacts, mayI
     if (row.email === '') problem('missing_email', 'Informe o e-mail.');
     else if (!parsedEmail.success) problem('invalid_email', `E-mail inválido: «${row.email}».`);
 
-    const church = facts.churches.get(nameKey(row.church));
+    const church = facts.churches.get(keyOf(row.church));
     if (row.church === '') problem('missing_church', 'Informe a igreja.');
     else if (!church) problem('unknown_church', `Igreja «${row.church}» não encontrada.`);
 
-    const department = facts.departments.get(nameKey(row.department));
+    const department = facts.departments.get(keyOf(row.department));
     if (row.department === '') problem('missing_department', 'Informe o departamento.');
     else if (!department) problem('unknown_department', `Departamento «${row.department}» não encontrado.`);
 
@@ -84,7 +85,7 @@ export function planTeamImport(rows: readonly CsvRow[], facts: ImportFacts, mayI
     if (department) {
       const known = facts.positions.get(department.id);
       for (const positionName of row.positions) {
-        const position = known?.get(nameKey(positionName));
+        const position = known?.get(keyOf(positionName));
         if (position) positionIds.push(position.id);
         else problem('unknown_position', `Função «${positionName}» não existe em ${department.name}; cadastre-a em Gestão da rede ou corrija o nome.`);
       }
@@ -96,7 +97,7 @@ export function planTeamImport(rows: readonly CsvRow[], facts: ImportFacts, mayI
     }
 
     if (parsedEmail.success && row.church !== '' && row.department !== '') {
-      const team = `${nameKey(row.church)}\n${nameKey(row.department)}\n${email}`;
+      const team = `${keyOf(row.church)}\n${keyOf(row.department)}\n${email}`;
       const first = firstLine.get(team);
       if (first === undefined) firstLine.set(team, row.line);
       else problem('duplicate_email', `O e-mail ${email} já aparece na linha ${first} para a mesma equipe.`);
