@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { User } from '../../../shared/schemas/auth.ts';
 import { freshEmail, signInThroughForm, startAnonymous } from '../support/accounts.ts';
+import { axeViolations } from '../support/axe.ts';
 import { startOwnPortal, type OwnPortal } from '../support/ownPortal.ts';
 import { describePortal, PortalVisit, WAIT_MS } from '../support/portalBrowser.ts';
 
@@ -79,6 +80,7 @@ describePortal(
       await welcome.getByRole('checkbox', { name: 'Vocal' }).check();
       await welcome.getByLabel('Recado para os líderes (opcional)').fill('Canto no coral da minha antiga igreja.');
       await expectFitsPhone(page);
+      expect(await axeViolations(page, '.join-requests--welcome')).toEqual([]);
       await welcome.getByRole('button', { name: 'Enviar pedido' }).click();
       await welcome.getByText(/^Pedido enviado para Louvor · Sede\./).waitFor();
       await welcome.getByRole('button', { name: 'Continuar' }).click();
@@ -97,11 +99,13 @@ describePortal(
         const item = requests.getByRole('listitem').filter({ hasText: 'Bia Nova' });
         await item.getByText('Recado: Canto no coral da minha antiga igreja.').waitFor();
         await expectFitsPhone(leaderPage);
+        expect(await axeViolations(leaderPage, '.join-requests')).toEqual([]);
         await item.getByRole('button', { name: 'Aprovar Bia Nova: Louvor · Sede' }).focus();
         await leaderPage.keyboard.press('Enter');
         const dialog = leaderPage.getByRole('dialog', { name: 'Aprovar Bia Nova' });
         await expect.poll(() => dialog.getByRole('checkbox', { name: 'Vocal' }).isChecked()).toBe(true);
         await expectFitsPhone(leaderPage);
+        expect(await axeViolations(leaderPage, 'dialog.modal')).toEqual([]);
         await dialog.getByRole('button', { name: 'Aprovar' }).focus();
         await leaderPage.keyboard.press('Enter');
         await requests.getByText('Bia Nova agora faz parte de Louvor · Sede.').waitFor();
@@ -114,6 +118,7 @@ describePortal(
       const mine = page.getByRole('region', { name: 'Quero servir' }).getByRole('list', { name: 'Meus pedidos' });
       await mine.getByRole('listitem').filter({ hasText: 'Louvor · Sede' }).getByText('Aprovado', { exact: true }).waitFor();
       await expectFitsPhone(page);
+      expect(await axeViolations(page, '.join-requests')).toEqual([]);
     });
   },
   { baseUrl: () => own!.baseUrl },
