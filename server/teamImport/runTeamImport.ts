@@ -25,7 +25,9 @@ function byTeamAndPositions(invites: readonly PlannedInvite[]): PlannedInvite[][
   const groups = new Map<string, PlannedInvite[]>();
   for (const invite of invites) {
     const key = `${invite.churchId}/${invite.departmentId}/${[...invite.positionIds].sort((a, b) => a - b).join(',')}`;
-    groups.set(key, [...(groups.get(key) ?? []), invite]);
+    const group = groups.get(key);
+    if (group) group.push(invite);
+    else groups.set(key, [invite]);
   }
   return [...groups.values()];
 }
