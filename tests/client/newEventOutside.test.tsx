@@ -41,7 +41,8 @@ describe('Novo evento outside the months shown (issue 16)', () => {
     await user.click(screen.getByRole('button', { name: 'Ir para março de 2027' }));
     await waitFor(() => expect(calendarHeadings()).toEqual(['março de 2027', 'abril de 2027']));
     expect(document.activeElement).toHaveAttribute('data-day', '2027-03-07');
-    await waitFor(() => expect(portal.specPaths()).toContain('/api/events?from=2027-03-01&to=2027-04-30'));
+    // Signed in, Leader View asks the months with their details and zones (docs/product.md §12).
+    await waitFor(() => expect(portal.specPaths()).toContain('/api/events?from=2027-03-01&to=2027-04-30&detail=full'));
     await waitFor(() => expect(document.activeElement).toHaveAttribute('data-has-events', 'true'));
     expect(screen.queryByText(/fora dos meses mostrados/)).toBeNull();
   });
