@@ -1,6 +1,7 @@
 import { eraseBlockoutNotesBefore } from '../availability/public.ts';
 import { eraseCoverNotesBefore } from '../coverRequests/public.ts';
 import { eraseDeclineReasonsBefore } from '../escalas/public.ts';
+import { eraseInvitationsBefore } from '../invitations/public.ts';
 import { eraseJoinRequestNotesBefore } from '../joinRequests/public.ts';
 import type { DailyJob } from '../jobs/runDailyJobs.ts';
 import { retentionJob } from '../jobs/retentionJob.ts';
@@ -24,6 +25,7 @@ export function dailyJobs(config: Config): DailyJob[] {
         { name: 'messages', erase: (db, cutoff) => erasePersonalFieldsOfFinishedMessagesBefore(db, cutoff.before) },
         { name: 'coverNotes', erase: (db, cutoff) => eraseCoverNotesBefore(db, cutoff.before) },
         { name: 'joinRequestNotes', erase: (db, cutoff) => eraseJoinRequestNotesBefore(db, cutoff.before) },
+        { name: 'invitations', erase: (db, cutoff) => eraseInvitationsBefore(db, cutoff.before) },
       ],
     }),
   ];

@@ -170,3 +170,26 @@ export async function forgetInvitationsTo(db: Db, email: string): Promise<number
   const result = await db.deleteFrom('invitations').where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * The retention job's part (docs/product.md §11): e-mail invitations accepted or cancelled before `before`, and pending
+ * ones whose link expired before it, go with their positions — they hold a person's name and address, who may never
+ * have answered. Returns how many went.
+ */
+export async function eraseInvitationsBefore(db: Kysely<DB>, before: Instant): Promise<number> {
+  const cutoff = new Date(before).toISOString();
+  const ids = (
+    await db
+      .selectFrom('invitations')
+      .select('id')
+      .where((eb) => eb.or([eb('closed_at', '<', cutoff), eb.and([eb('status', '=', 'pending'), eb('expires_at', '<', cutoff)])]))
+      .execute()
+  ).map((row) => row.id);
+  let erased = 0;
+  for (let start = 0; start < ids.length; start += 500) {
+    const chunk = ids.slice(start, start + 500);
+    await db.deleteFrom('invitation_positions').where('invitation_id', 'in', chunk).execute();
+    erased += Number((await db.deleteFrom('invitations').where('id', 'in', chunk).executeTakeFirst()).numDeletedRows);
+  }
+  return erased;
+}
