@@ -71,6 +71,27 @@ describe('join requests on the screens (issue 23)', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('Você já pediu para servir nesta equipe: aguarde a resposta dos líderes.');
   });
 
+  it('sent again after a time-out, the request carries the same Idempotency-Key, so it is made once', async () => {
+    const { portal } = await openWith(ANA);
+    renderWithProviders(<ServeSection />);
+    const form = await screen.findByRole('form', { name: 'Quero servir' });
+    await within(form).findByRole('option', { name: 'Sede (São Paulo)' });
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Igreja' }), 'Sede (São Paulo)');
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Departamento' }), 'Louvor');
+    portal.failNext('POST', /^\/api\/me\/join-requests$/, 504, {
+      code: 'upstream_timeout',
+      message: 'O serviço de eventos demorou demais para responder. A ação pode ter sido salva: confira antes de tentar de novo.',
+    });
+    await userEvent.click(within(form).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('A ação pode ter sido salva');
+    await userEvent.click(within(form).getByRole('button', { name: 'Enviar pedido' }));
+    expect(await within(form).findByText(/^Pedido enviado para Louvor · Sede\./)).toBeInTheDocument();
+    const keys = portal.requests.filter((request) => request.method === 'POST' && request.path === '/api/me/join-requests').map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('a team leader approves with the positions chosen (the requested ones checked to begin with)', async () => {
     const { portal, network } = await openWith(MEMBER);
     await anaAsks(portal, network);

@@ -7,6 +7,7 @@ import { useBusySubmit } from '../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../kit/forms/useFormProblems.ts';
 import { useGetChurchesQuery, useGetDepartmentsQuery, useGetPositionsQuery } from '../../kit/network/networkApi.ts';
 import { TextField } from '../../kit/TextField.tsx';
+import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { useCreateJoinRequestMutation } from './joinRequestsApi.ts';
 import { teamText } from './joinRequestText.ts';
 import './JoinRequests.css';
@@ -42,6 +43,7 @@ export function ServeRequestForm({ onSent, submitLabel = 'Enviar pedido' }: Serv
   const form = useFormProblems<ServeField>({ formRef, fields: FIELDS });
   const sending = useBusySubmit();
   const [create] = useCreateJoinRequestMutation();
+  const idempotency = useIdempotencyKey();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,8 +59,9 @@ export function ServeRequestForm({ onSent, submitLabel = 'Enviar pedido' }: Serv
     const department = departments.data?.find((candidate) => String(candidate.id) === departmentId);
     const request: CreateJoinRequest = { church_id: Number(churchId), department_id: Number(departmentId), positions, ...(trimmed ? { note: trimmed } : {}) };
     try {
-      const answer = await sending.run(() => create(request).unwrap());
+      const answer = await sending.run(() => create({ request, idempotencyKey: idempotency.keyFor(request) }).unwrap());
       if (!answer) return;
+      idempotency.succeeded();
       const team = church && department ? teamText({ church, department }) : 'a equipe';
       setSent(`Pedido enviado para ${team}. Os líderes da equipe foram avisados; a resposta chega por e-mail e aparece em Meus pedidos, na página Equipes.`);
       setPositions([]);

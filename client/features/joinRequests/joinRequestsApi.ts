@@ -19,9 +19,12 @@ export const joinRequestsApi = api.injectEndpoints({
       query: () => 'me/join-requests',
       providesTags: [MINE],
     }),
-    /** `POST /api/me/join-requests`: "Quero servir"; the refusals (409, 422) are shown by the form. */
-    createJoinRequest: build.mutation<CreatedJoinRequest, CreateJoinRequest>({
-      query: (body) => ({ url: 'me/join-requests', method: 'POST', body }),
+    /**
+     * `POST /api/me/join-requests`: "Quero servir"; the refusals (409, 422) are shown by the form. Its Idempotency-Key
+     * makes a retry after a time-out that saved it answer 201 again, not 409 already_requested.
+     */
+    createJoinRequest: build.mutation<CreatedJoinRequest, { request: CreateJoinRequest; idempotencyKey: string }>({
+      query: ({ request, idempotencyKey }) => ({ url: 'me/join-requests', method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } }),
       extraOptions: { quietHttpErrors: true },
       invalidatesTags: [MINE],
     }),

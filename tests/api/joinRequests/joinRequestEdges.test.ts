@@ -32,6 +32,18 @@ describe.each(testDatabases)('join requests at the edges on $name', ({ open }) =
     expect(told).toEqual([{ recipient_id: w.admin.user.id }]);
   });
 
+  it('a retry with the same Idempotency-Key gets the first 201 back, not 409 already_requested', async () => {
+    const fabi = await people('Fabi Tenta De Novo');
+    const body = { church_id: w.churchB, department_id: w.infantil, positions: [] };
+    const first = await fabi.agent.post('/api/me/join-requests').set('Idempotency-Key', 'pedido-fabi-0001').send(body);
+    expect(first.status, first.text).toBe(201);
+    const retry = await fabi.agent.post('/api/me/join-requests').set('Idempotency-Key', 'pedido-fabi-0001').send(body);
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expectApiError(await fabi.agent.post('/api/me/join-requests').send(body), 409, 'already_requested');
+  });
+
   it('a network leader (role leader) lists and decides any team’s requests', async () => {
     const dora = await people('Dora Da Rede');
     const asked = await dora.agent.post('/api/me/join-requests').send({ church_id: w.churchB, department_id: w.louvor, positions: [w.bateria] }).expect(201);
