@@ -4,8 +4,7 @@ import { addDays, dayKeyOf } from '../../../shared/days.ts';
 import type { OpenPlace } from '../../../shared/schemas/openPlaces.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
-import { eventDateTime, eventZoneOf } from '../../kit/eventTime.ts';
-import { useChurchZones } from '../../kit/network/useChurchZones.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { portalErrorOf } from '../../kit/portalError.ts';
 import { useIdempotencyKey } from '../../kit/useIdempotencyKey.ts';
 import { useGetMyOpenPlacesQuery, useSignUpMutation } from './openPlacesApi.ts';
@@ -33,9 +32,6 @@ export function OpenPlaces() {
   const [params] = useSearchParams();
   const chosen = params.get(PLACE_PARAM);
   const places = useGetMyOpenPlacesQuery(range, { refetchOnMountOrArgChange: true });
-  // Each place's time at its church's clock (docs/product.md §12): the read names the church, the churches their zone.
-  const zoneOfChurch = useChurchZones((places.data ?? []).some((place) => place.event.church !== null));
-  const when = ({ event }: OpenPlace) => eventDateTime({ datetime: event.datetime, timezone: eventZoneOf(event, zoneOfChurch(event.church?.id) ?? timeZone) }, timeZone);
   const [signUp] = useSignUpMutation();
   const idempotency = useIdempotencyKey();
   const [busy, setBusy] = useState<string | null>(null);
@@ -48,7 +44,7 @@ export function OpenPlaces() {
     try {
       await signUp({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap();
       idempotency.succeeded();
-      setOutcome({ text: `Pronto! Você está na escala de ${placeText(place)} — ${eventName(place.event)}, ${when(place)}.`, failed: false });
+      setOutcome({ text: `Pronto! Você está na escala de ${placeText(place)} — ${eventName(place.event)}, ${eventDateTime(place.event, timeZone)}.`, failed: false });
     } catch (error) {
       setOutcome({ text: portalErrorOf(error, 'Não foi possível se inscrever. Tente novamente.').message, failed: true });
     } finally {
@@ -74,7 +70,7 @@ export function OpenPlaces() {
             {places.data.map((place) => (
               <li key={keyOf(place)} className={`open-places__item${keyOf(place) === chosen ? ' open-places__item--chosen' : ''}`}>
                 <span>
-                  <strong>{eventName(place.event)}</strong> — {when(place)}
+                  <strong>{eventName(place.event)}</strong> — {eventDateTime(place.event, timeZone)}
                   {place.event.church ? ` · ${place.event.church.name}` : ''} · {placeText(place)}
                   {place.open > 1 ? ` (${place.open} vagas)` : ''}
                   {place.sos ? <span className="open-places__sos"> · SOS{place.sos.note ? `: ${place.sos.note}` : ''}</span> : null}
@@ -83,7 +79,7 @@ export function OpenPlaces() {
                   type="button"
                   className="button button--primary open-places__action"
                   disabled={busy !== null}
-                  aria-label={`Quero servir: ${placeText(place)}, ${eventName(place.event)}, ${when(place)}`}
+                  aria-label={`Quero servir: ${placeText(place)}, ${eventName(place.event)}, ${eventDateTime(place.event, timeZone)}`}
                   onClick={() => void take(place)}
                 >
                   {busy === keyOf(place) ? 'Inscrevendo…' : 'Quero servir'}
