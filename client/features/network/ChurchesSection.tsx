@@ -43,9 +43,10 @@ export function ChurchesSection() {
               {church.city ? <span className="network-admin__detail">{church.city}</span> : null}
               <span className="network-admin__detail">{timeZoneLabel(church.timezone)}</span>
               {church.address ? (
-                <span className="network-admin__detail">
+                // A paragraph: its map link is inline in the text (WCAG 2.5.5's inline exception on a phone).
+                <p className="network-admin__detail network-admin__place">
                   {church.address} · <MapLink address={church.address} />
-                </span>
+                </p>
               ) : null}
               {church.service_times ? <span className="network-admin__detail">Cultos: {church.service_times}</span> : null}
               <CatalogItemActions
