@@ -91,6 +91,9 @@ describe('"Onde você serve?" after registering (issue 23)', () => {
   it('is not shown on signing in, nor to a visitor', async () => {
     const portal = await openNetwork();
     const { user, router } = renderApp('/login');
+    // The visitor's page asks nothing more than before (docs/product.md §1): no teams, churches or requests.
+    await portal.settled();
+    expect(portal.specPaths().filter((path) => !path.startsWith('/api/events'))).toEqual([]);
     const login = screen.getByRole('form', { name: 'Login' });
     await user.type(within(login).getByLabelText('Email de login'), MEMBER.email);
     await user.type(within(login).getByLabelText('Senha de login'), MEMBER.password);
