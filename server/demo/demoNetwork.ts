@@ -1,13 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
+import { addDays, dayjs, dayKeyOf, weekdayOf } from '../../shared/dayKey.ts';
 import { nameKey } from '../../shared/nameKey.ts';
 import type { AllocationStatus, DB } from '../db/schema.ts';
 import { departmentKey } from '../escalas/departmentKey.ts';
 
-/** The network of the demo (docs/product.md §8): three churches, the positions of four departments, teams, needs, gaps. */
+/**
+ * The network of the demo (docs/product.md §8, §12): four churches (one in Manaus, at its own clock), the positions of
+ * four departments, teams, needs, gaps.
+ */
 export const DEMO_CHURCHES = [
-  { name: 'Sede', city: 'São Paulo', address: 'Rua da Consolação, 1200 - Consolação, São Paulo - SP', service_times: 'Domingos 10h e 19h; quartas 20h' },
-  { name: 'Zona Norte', city: 'São Paulo', address: 'Av. Engenheiro Caetano Álvares, 3000 - Santana, São Paulo - SP', service_times: 'Domingos 18h' },
-  { name: 'Campinas', city: 'Campinas', address: null, service_times: 'Domingos 19h' },
+  { name: 'Sede', city: 'São Paulo', address: 'Rua da Consolação, 1200 - Consolação, São Paulo - SP', service_times: 'Domingos 10h e 19h; quartas 20h', timezone: null },
+  { name: 'Zona Norte', city: 'São Paulo', address: 'Av. Engenheiro Caetano Álvares, 3000 - Santana, São Paulo - SP', service_times: 'Domingos 18h', timezone: null },
+  { name: 'Campinas', city: 'Campinas', address: null, service_times: 'Domingos 19h', timezone: null },
+  // A church in another zone (docs/product.md §12): its services are at Manaus's clock.
+  { name: 'Manaus', city: 'Manaus', address: null, service_times: 'Quintas 19h (horário de Manaus)', timezone: 'America/Manaus' },
 ] as const;
 type ChurchName = (typeof DEMO_CHURCHES)[number]['name'];
 
@@ -152,6 +158,8 @@ export interface DemoNetworkResult {
   positionIds: number[];
   peopleIds: number[];
   allocations: number;
+  /** Events this call created (the Manaus service). */
+  events: number;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -170,6 +178,23 @@ async function churchIds(trx: Db, now: string): Promise<{ ids: Map<ChurchName, n
   const rows = await trx.selectFrom('churches').select(['id', 'name_key']).where('name_key', 'in', DEMO_CHURCHES.map((church) => nameKey(church.name))).execute();
   const byKey = new Map(rows.map((row) => [row.name_key, row.id]));
   return { ids: new Map(DEMO_CHURCHES.map((church) => [church.name, byKey.get(nameKey(church.name))!])), created };
+}
+
+/**
+ * The Manaus church's service (docs/product.md §12): a Culto at 19:00 Manaus time (23:00Z) on the first Thursday after
+ * today — a day without other demo events, so it stands out on the calendar.
+ */
+async function addManausService(trx: Db, churchId: number, now: Date): Promise<number | undefined> {
+  const zone = 'America/Manaus';
+  const culto = await trx.selectFrom('event_types').select('id').where('name', '=', 'Culto').executeTakeFirst();
+  let day = addDays(dayKeyOf(now, zone), 1);
+  while (weekdayOf(day) !== 4) day = addDays(day, 1);
+  const row = await trx
+    .insertInto('events')
+    .values({ datetime: dayjs.tz(`${day} 19:00`, zone).toISOString(), event_type_id: culto?.id ?? null, church_id: churchId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The departments of DEMO_POSITIONS (the migrations create them; one renamed or removed is skipped) and their positions. */
@@ -268,6 +293,7 @@ export async function seedDemoNetwork(db: Kysely<DB>, options: { eventIds: numbe
       if (event.datetime > now) upcoming.set(event.type, [...(upcoming.get(event.type) ?? []), event.id]);
     }
     if (needs.length > 0) await trx.insertInto('event_needs').values(needs).execute();
+    const manausService = options.eventIds.length > 0 ? await addManausService(trx, churches.ids.get('Manaus')!, options.now) : undefined;
 
     // Marcos (the older seed step) fills a position too.
     const member = userId.get('membro@demo.koinonia');
@@ -313,11 +339,12 @@ export async function seedDemoNetwork(db: Kysely<DB>, options: { eventIds: numbe
     const inserted = allocations.length > 0 ? await trx.insertInto('allocations').values(allocations).onConflict((oc) => oc.doNothing()).returning('id').execute() : [];
 
     const records = [
+      ...(manausService === undefined ? [] : [{ table_name: 'events' as const, record_id: manausService }]),
       ...churches.created.map((id) => ({ table_name: 'churches' as const, record_id: id })),
       ...createdPositions.map((id) => ({ table_name: 'positions' as const, record_id: id })),
       ...peopleIds.map((id) => ({ table_name: 'users' as const, record_id: id })),
     ];
     if (records.length > 0) await trx.insertInto('demo_records').values(records).onConflict((oc) => oc.doNothing()).execute();
-    return { churchIds: churches.created, positionIds: createdPositions, peopleIds, allocations: inserted.length };
+    return { churchIds: churches.created, positionIds: createdPositions, peopleIds, allocations: inserted.length, events: manausService === undefined ? 0 : 1 };
   });
 }

@@ -113,7 +113,7 @@ export async function seedDemo(database: Database, config: Pick<Config, 'timeZon
   const network = await seedDemoNetwork(db, { eventIds: seeded.eventIds, now, allocatedBy: leader?.id ?? null });
   return {
     eventTypes: seeded.eventTypes,
-    events: seeded.events,
+    events: seeded.events + network.events,
     users: accounts.length + network.peopleIds.length,
     allocations: allocations + network.allocations,
     accounts,

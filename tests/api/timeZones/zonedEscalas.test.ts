@@ -120,7 +120,7 @@ describe.each(testDatabases)('escalas, feeds and e-mails in several zones on $na
     outbox = await startOutbox(w.t, sink);
     await expect.poll(() => sink.to(w.member.user.email).length, POLL).toBe(2);
     const texts = await Promise.all(sink.to(w.member.user.email).map(async (mail) => sink.parse(mail)));
-    const manausMail = texts.find((mail) => mail.text.includes('de março de 2030 às 19:00'));
+    const manausMail = texts.find((mail) => mail.text?.includes('de março de 2030 às 19:00'));
     expect(manausMail?.text).toContain('quinta-feira, 7 de março de 2030 às 19:00 · horário de Manaus');
     expect(manausMail?.subject).toContain('7 de março de 2030 às 19:00 · horário de Manaus');
     const saoPauloMail = texts.find((mail) => mail !== manausMail)!;
