@@ -147,6 +147,13 @@ describe('churches in several time zones, signed in (issue 27)', () => {
     const board = await screen.findByRole('list', { name: 'Escala de membros' });
     await waitFor(() => expect(listed(board)).toContainEqual(['N/A', '5 de dezembro de 2026 às 19:00:00 · horário de Manaus']));
 
+    // Its allocation dialog, opened from Leader View, says the same.
+    await user.click(within(board).getByRole('button', { name: /^N\/A .*horário de Manaus$/ }));
+    const allocation = await screen.findByRole('dialog', { name: 'Allocate Member to Event' });
+    expect(within(allocation).getByLabelText('Date')).toHaveValue('5 de dezembro de 2026 às 19:00:00 · horário de Manaus');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Allocate Member to Event' })).toBeNull());
+
     // Moved to Sede (the network's zone), it keeps its 19:00 there, and the form says so before saving.
     await user.click(within(board).getByRole('button', { name: 'Editar N/A, 5 de dezembro de 2026 às 19:00:00 · horário de Manaus' }));
     const edit = await screen.findByRole('dialog', { name: 'Editar evento' });

@@ -63,16 +63,19 @@ const EVENT_ENDPOINTS: ReadonlySet<string> = new Set(['getEventsInRange', 'getEv
 
 /**
  * An event as the API cache already holds it (in a window's or a day's list, or on its own): whatever answer
- * provides its `Event` tag. Asks nothing; undefined when no answer in the cache has it.
+ * provides its `Event` tag, one with the event's zone first. Asks nothing; undefined when no answer in the cache has it.
  */
 export function selectCachedEvent(state: RootState, id: number): Event | undefined {
+  let found: Event | undefined;
   for (const { endpointName, queryCacheKey } of eventsApi.util.selectInvalidatedBy(state, [{ type: 'Event', id }])) {
     if (!EVENT_ENDPOINTS.has(endpointName)) continue;
     const data: unknown = state.api.queries[queryCacheKey]?.data;
     if (data === undefined) continue;
     const events = (Array.isArray(data) ? data : [data]) as Event[];
     const event = events.find((candidate) => candidate.id === id);
-    if (event) return event;
+    // A signed-in read's copy carries the event's zone (docs/product.md §12): preferred to a spec-shaped one.
+    if (event && 'timezone' in event) return event;
+    found ??= event;
   }
-  return undefined;
+  return found;
 }
