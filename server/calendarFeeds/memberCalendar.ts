@@ -1,6 +1,7 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import { dayjs } from '../../shared/dayKey.ts';
 import type { AllocationStatus, MyEvent } from '../../shared/schemas/escalas.ts';
+import { placeText, serviceText } from '../../shared/serviceText.ts';
 import { calendarText } from '../recurrence/calendarText.ts';
 import { readsBackAsWallClock } from './calendarWallClock.ts';
 import { vtimezone } from './vtimezone.ts';
@@ -27,7 +28,7 @@ export function memberCalendar(portalName: string, memberName: string, events: M
   });
   for (const event of events) {
     if (event.status === 'declined' || event.status === 'covered') continue;
-    const where = event.position ? `${event.department.name} (${event.position.name})` : event.department.name;
+    const where = placeText(event.department.name, event.position?.name);
     const zone = event.timezone;
     const inZone = readsBackAsWallClock(event.datetime, zone) && readsBackAsWallClock(event.ends_at, zone);
     const at = (instant: string) => (inZone ? dayjs(instant).tz(zone) : dayjs.utc(instant));
@@ -38,9 +39,9 @@ export function memberCalendar(portalName: string, memberName: string, events: M
       // The event's own end (docs/product.md §8), or two hours after the start.
       end: at(event.ends_at),
       ...(inZone ? { timezone: zone } : {}),
-      summary: `${event.title ?? event.event_types?.name ?? 'Evento'} — ${where}`,
+      summary: serviceText({ event: event.title ?? event.event_types?.name ?? 'Evento', church: event.church?.name, department: event.department.name, position: event.position?.name }),
       description: `Você serve em ${where}.`,
-      ...(event.location ? { location: event.location } : {}),
+      ...(event.location || event.church ? { location: [event.location, event.church?.name].filter(Boolean).join(', ') } : {}),
       status: FEED_STATUS[event.status],
       sequence: sequences.get(event.id) ?? 0,
     });

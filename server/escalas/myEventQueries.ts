@@ -32,6 +32,8 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
       'events.location',
       'events.ends_at',
       'churches.timezone as church_timezone',
+      'churches.id as church_id',
+      'churches.name as church_name',
     ])
     .where('allocations.member_id', '=', memberId)
     // A place someone took through a cover request is no longer theirs (docs/product.md §10).
@@ -52,6 +54,7 @@ export async function listMyEvents(db: Kysely<DB> | Transaction<DB>, memberId: n
     ends_at: new Date(endMsOf(row)).toISOString(),
     cover: covers.get(row.allocation_id) ?? null,
     timezone: eventTimeZone(row.church_timezone, networkZone),
+    church: row.church_id === null || row.church_name === null ? null : { id: row.church_id, name: row.church_name },
   }));
   const nowIso = now.toISOString();
   // Upcoming first, soonest first; then what already happened, most recent first.

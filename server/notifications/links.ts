@@ -1,3 +1,4 @@
+import { gapMatrixPath } from '../../shared/gapMatrixLink.ts';
 import { PASSWORD_RESET_PARAM } from '../../shared/passwordResetLink.ts';
 import { RESPONSE_LINK_PARAM } from '../../shared/responseLink.ts';
 import type { Config } from '../platform/config.ts';
@@ -15,6 +16,11 @@ export function answerLink(config: Config, token: string): string {
 /** Where the member sees and answers their escala once signed in. */
 export function eventsLink(config: Config): string {
   return `${publicBase(config)}/events`;
+}
+
+/** Lacunas filtered to one team (the church of the event, the department): where a leader fills a declined place. */
+export function gapMatrixLink(config: Config, team: { churchId: number | null; departmentId: number }): string {
+  return `${publicBase(config)}${gapMatrixPath(team)}`;
 }
 
 /** Where an e-mailed password reset link lands: the login page asks for the new password. */

@@ -30,6 +30,11 @@ export interface AllocationFacts {
   reason: string | null;
   member: { id: number; name: string };
   department: string;
+  /** The position the allocation fills; null when none was named. */
+  position: string | null;
+  /** The event's church; null for a whole-network event. */
+  church: { id: number; name: string } | null;
+  departmentId: number;
   /**
    * `ends_at`: its own end, or null (two hours); `sequence`: its revision, the SEQUENCE of its .ics; `zone`: its
    * church's own zone, null for the network's (docs/product.md §12).
@@ -48,6 +53,7 @@ function selectFacts(db: Kysely<DB>) {
     .innerJoin('users as member', 'member.id', 'allocations.member_id')
     .leftJoin('users as leader', 'leader.id', 'allocations.allocated_by')
     .leftJoin('churches', 'churches.id', 'events.church_id')
+    .leftJoin('positions', 'positions.id', 'allocations.position_id')
     .select([
       'allocations.id',
       'allocations.status',
@@ -63,6 +69,10 @@ function selectFacts(db: Kysely<DB>) {
       'leader.id as leader_id',
       'leader.name as leader_name',
       'churches.timezone as zone',
+      'churches.id as church_id',
+      'churches.name as church',
+      'allocations.department_id',
+      'positions.name as position',
     ]);
 }
 
@@ -81,6 +91,10 @@ type FactsRow = {
   leader_id: number | null;
   leader_name: string | null;
   zone: string | null;
+  church_id: number | null;
+  church: string | null;
+  department_id: number;
+  position: string | null;
 };
 
 const toFacts = (row: FactsRow): AllocationFacts => ({
@@ -89,6 +103,9 @@ const toFacts = (row: FactsRow): AllocationFacts => ({
   reason: row.reason,
   member: { id: row.member_id, name: row.member_name },
   department: row.department,
+  position: row.position,
+  church: row.church_id === null || row.church === null ? null : { id: row.church_id, name: row.church },
+  departmentId: row.department_id,
   event: { id: row.event_id, datetime: row.datetime, type: row.type, ends_at: row.ends_at, sequence: row.sequence, zone: row.zone },
   leader: row.leader_id === null || row.leader_name === null ? null : { id: row.leader_id, name: row.leader_name },
 });
@@ -127,15 +144,15 @@ export async function eventAllocations(db: Kysely<DB>, eventId: number): Promise
 export async function findEvent(
   db: Kysely<DB>,
   eventId: number,
-): Promise<{ id: number; datetime: Instant; type: string | null; church_id: number | null; zone: string | null } | undefined> {
+): Promise<{ id: number; datetime: Instant; type: string | null; church_id: number | null; church: string | null; zone: string | null } | undefined> {
   const row = await db
     .selectFrom('events')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
     .leftJoin('churches', 'churches.id', 'events.church_id')
-    .select(['events.id', 'events.datetime', 'event_types.name as type', 'events.church_id', 'churches.timezone as zone'])
+    .select(['events.id', 'events.datetime', 'event_types.name as type', 'events.church_id', 'churches.name as church', 'churches.timezone as zone'])
     .where('events.id', '=', eventId)
     .executeTakeFirst();
-  return row && { id: row.id, datetime: row.datetime, type: row.type, church_id: row.church_id, zone: row.zone };
+  return row && { id: row.id, datetime: row.datetime, type: row.type, church_id: row.church_id, church: row.church, zone: row.zone };
 }
 
 /** Whether a password reset link is still unused and unexpired. */

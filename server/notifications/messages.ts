@@ -1,9 +1,10 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { serviceText } from '../../shared/serviceText.ts';
 import { zoneSuffix } from '../../shared/timeZones.ts';
 import type { Instant } from '../db/schema.ts';
 import type { Config } from '../platform/config.ts';
 import { calendarText } from '../recurrence/calendarText.ts';
-import { answerLink, eventsLink, passwordResetLink, preferencesLink } from './links.ts';
+import { answerLink, eventsLink, gapMatrixLink, passwordResetLink, preferencesLink } from './links.ts';
 import type { AllocationFacts } from './messageQueries.ts';
 
 /** A message as written (pt-BR): subject, plain text, HTML, and maybe an iCalendar to carry. */
@@ -49,6 +50,20 @@ function dayText(config: Config, instant: Instant): string {
 }
 
 export const eventName = (event: { type: string | null }) => event.type ?? 'Evento';
+
+/**
+ * One service, so that in a network nobody guesses which (docs/product.md §7): `Culto · Sede · domingo, 22 de
+ * novembro de 2026 às 19:00 · Louvor — Vocal`; without `when`, `Culto · Sede · Louvor — Vocal`.
+ */
+function serviceOf(config: Config, facts: AllocationFacts, withWhen = true): string {
+  return serviceText({
+    event: eventName(facts.event),
+    church: facts.church?.name,
+    when: withWhen ? whenText(config, facts.event.datetime, facts.event.zone) : undefined,
+    department: facts.department,
+    position: facts.position,
+  });
+}
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 const escapeHtml = (text: string) =>
@@ -87,8 +102,9 @@ function eventCalendar(config: Config, facts: AllocationFacts, status: ICalEvent
     sequence: facts.event.sequence,
     start,
     end: facts.event.ends_at ? new Date(facts.event.ends_at) : new Date(start.getTime() + SERVICE_DURATION_MS),
-    summary: `${eventName(facts.event)} — ${facts.department}`,
-    description: `Você foi escalado(a) em ${facts.department}. Responda em ${eventsLink(config)}.`,
+    summary: serviceOf(config, facts, false),
+    description: `Você foi escalado(a) em ${serviceOf(config, facts, false)}. Responda em ${eventsLink(config)}.`,
+    ...(facts.church ? { location: facts.church.name } : {}),
     status,
     url: eventsLink(config),
   });
@@ -99,11 +115,10 @@ function eventCalendar(config: Config, facts: AllocationFacts, status: ICalEvent
 export function invitationMessage(config: Config, facts: AllocationFacts, token: string): WrittenMessage {
   const link = answerLink(config, token);
   const event = eventName(facts.event);
-  const when = whenText(config, facts.event.datetime, facts.event.zone);
   const intro = facts.leader
     ? `${facts.leader.name} escalou você para servir em ${facts.department}.`
     : `Você foi escalado(a) para servir em ${facts.department}.`;
-  const lines = [`Olá, ${firstName(facts.member.name)}!`, intro, `${event} — ${when}.`, 'Você pode servir?'];
+  const lines = [`Olá, ${firstName(facts.member.name)}!`, intro, `${serviceOf(config, facts)}.`, 'Você pode servir?'];
   const text = [
     ...lines,
     `Confirmar: ${link}`,
@@ -119,7 +134,7 @@ export function invitationMessage(config: Config, facts: AllocationFacts, token:
 ${paragraphs(['O link abre a página de eventos, que pergunta antes de registrar sua resposta. Ele vale até o início do evento.'])}`,
   );
   return {
-    subject: `Convite: ${event} — ${when} (${facts.department})`,
+    subject: `Convite: ${serviceOf(config, facts)}`,
     text,
     html,
     calendar: { filename: 'convite.ics', content: eventCalendar(config, facts, ICalEventStatus.TENTATIVE) },
@@ -134,7 +149,7 @@ export function reminderMessage(config: Config, memberName: string, services: Al
   const when = hours >= 24 && hours % 24 === 0 ? (hours === 24 ? 'amanhã' : `em ${hours / 24} dias`) : `em ${hours} ${hours === 1 ? 'hora' : 'horas'}`;
   const heading = services.length === 1 ? `Lembrete: ${eventName(first.event)} ${when}` : `Lembrete: você serve ${when}`;
   const items = services.map(
-    (service) => `${eventName(service.event)} — ${whenText(config, service.event.datetime, service.event.zone)}, em ${service.department} (${statusText(service.status)})`,
+    (service) => `${serviceOf(config, service)} (${statusText(service.status)})`,
   );
   const pending = services.some((service) => service.status === 'pending');
   const lines = [
@@ -156,17 +171,18 @@ ${paragraphs([ask])}
 
 /** To the leader who allocated: the member cannot serve, and why. */
 export function declinedMessage(config: Config, leaderName: string, facts: AllocationFacts, reason: string | null): WrittenMessage {
-  const event = eventName(facts.event);
-  const when = whenText(config, facts.event.datetime, facts.event.zone);
+  const service = serviceOf(config, facts);
+  // Lacunas filtered to the team of the place: where the leader picks someone else (docs/product.md §10).
+  const link = gapMatrixLink(config, { churchId: facts.church?.id ?? null, departmentId: facts.departmentId });
   const lines = [
     `Olá, ${firstName(leaderName)}!`,
-    `${facts.member.name} não pode servir em ${facts.department} no ${event} de ${when}.`,
+    `${facts.member.name} não pode servir: ${service}.`,
     reason ? `Motivo: ${reason}` : 'Não foi informado um motivo.',
-    'Escolha outra pessoa na Visão do líder.',
+    'Escolha outra pessoa nas Lacunas da equipe.',
   ];
-  const text = [...lines, `Escalas: ${eventsLink(config)}`, footerText(config)].join('\n\n');
-  const html = layout(config, `${facts.member.name} não pode servir`, `${paragraphs(lines)}\n<p style="margin:16px 0">${button('Abrir escalas', eventsLink(config), '#3949ab')}</p>`);
-  return { subject: `${facts.member.name} não pode servir: ${event} — ${when}`, text, html };
+  const text = [...lines, `Lacunas: ${link}`, footerText(config)].join('\n\n');
+  const html = layout(config, `${facts.member.name} não pode servir`, `${paragraphs(lines)}\n<p style="margin:16px 0">${button('Abrir as lacunas', link, '#3949ab')}</p>`);
+  return { subject: `${facts.member.name} não pode servir: ${service}`, text, html };
 }
 
 /** To the allocated: their event moved. Confirmations of the old time go back to pending (docs/product.md §6). */
@@ -174,7 +190,7 @@ export function eventMovedMessage(config: Config, facts: AllocationFacts, from: 
   const event = eventName(facts.event);
   const lines = [
     `Olá, ${firstName(facts.member.name)}!`,
-    `O ${event} em que você serve (${facts.department}) mudou de horário:`,
+    `Mudou de horário o serviço ${serviceOf(config, facts, false)}:`,
     `antes: ${whenText(config, from, facts.event.zone)}`,
     `agora: ${whenText(config, facts.event.datetime, facts.event.zone)}`,
     'Confirme se pode servir no novo horário, ou avise que não pode, na página de eventos.',
@@ -262,14 +278,18 @@ export function passwordResetMessage(config: Config, name: string, token: string
  * The escala of an event as pt-BR text for WhatsApp: event, date, then each department's people and their status.
  * Who declined or was replaced is not on it: the text goes to the team's group, and says who serves.
  */
-export function escalaWhatsappText(config: Config, event: { datetime: Instant; type: string | null; zone: string | null }, allocations: AllocationFacts[]): string {
-  const lines = [`*Escala — ${eventName(event)}*`, whenText(config, event.datetime, event.zone)];
+export function escalaWhatsappText(
+  config: Config,
+  event: { datetime: Instant; type: string | null; zone: string | null; church: string | null },
+  allocations: AllocationFacts[],
+): string {
+  const lines = [`*Escala — ${serviceText({ event: eventName(event), church: event.church })}*`, whenText(config, event.datetime, event.zone)];
   const byDepartment = new Map<string, AllocationFacts[]>();
   const serving = allocations.filter((allocation) => allocation.status === 'pending' || allocation.status === 'confirmed');
   for (const allocation of serving) byDepartment.set(allocation.department, [...(byDepartment.get(allocation.department) ?? []), allocation]);
   if (byDepartment.size === 0) lines.push('', 'Ninguém escalado ainda.');
   for (const [department, people] of byDepartment) {
-    lines.push('', `*${department}*`, ...people.map((person) => `• ${person.member.name} — ${statusText(person.status)}`));
+    lines.push('', `*${department}*`, ...people.map((person) => `• ${person.member.name}${person.position ? ` (${person.position})` : ''} — ${statusText(person.status)}`));
   }
   lines.push('', `Responda em ${eventsLink(config)}`);
   return lines.join('\n');
@@ -278,8 +298,8 @@ export function escalaWhatsappText(config: Config, event: { datetime: Instant; t
 /** One member's invitation as WhatsApp text (the link opens their escala; the e-mailed answer link is theirs alone). */
 export function invitationWhatsappText(config: Config, facts: AllocationFacts): string {
   return [
-    `Olá, ${firstName(facts.member.name)}! Você está na escala de ${facts.department}:`,
-    `${eventName(facts.event)} — ${whenText(config, facts.event.datetime, facts.event.zone)}.`,
+    `Olá, ${firstName(facts.member.name)}! Você está na escala:`,
+    `${serviceOf(config, facts)}.`,
     `Você pode servir? Confirme ou avise que não pode em ${eventsLink(config)}`,
   ].join('\n');
 }

@@ -131,6 +131,8 @@ export const myEventSchema = eventSchema.extend({
   cover: coverStateSchema.nullable(),
   /** The event's zone (docs/product.md §12): its church's, or APP_TIMEZONE; its day and time are this zone's. */
   timezone: z.string(),
+  /** The event's church; null for a whole-network event (docs/product.md §7: every service says which church). */
+  church: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type MyEvent = z.infer<typeof myEventSchema>;
 export const myEventListSchema = z.array(myEventSchema);

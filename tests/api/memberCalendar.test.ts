@@ -97,7 +97,7 @@ describe.each(testDatabases)('personal calendar feed on $name', ({ open }) => {
       expect(event, service.key).toBeDefined();
       expect(event!.start.toISOString()).toBe(service.datetime);
       expect(event!.end.getTime() - event!.start.getTime()).toBe(2 * HOUR);
-      expect(event!.summary).toBe(`${service.type ?? 'Evento'} — ${service.department}`);
+      expect(event!.summary).toBe(`${service.type ?? 'Evento'} · ${service.department}`);
       expect(event!.description).toBe(`Você serve em ${service.department}.`);
     }
     expect(text).not.toContain('Ada Admin');

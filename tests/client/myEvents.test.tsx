@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EventsState } from '../../client/features/events/eventsSlice.ts';
 import { ANA, EVENTS, freezeNow, MEMBER } from './support/fixtures.ts';
+import { seedNetwork } from './support/networkSeed.ts';
 import { openPortal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
@@ -57,6 +58,18 @@ describe('My Events for a signed-in member (issue 5)', () => {
     const next = await screen.findByRole('list', { name: 'Próximos eventos' });
     expect(within(next).getAllByRole('button')).toHaveLength(8);
     expect(next.querySelector('.event-button__detail')).toBeNull();
+  });
+
+  it('names the church and the position of each service, on My Events and the home page (issue 21, item 5)', async () => {
+    const portal = await openPortal({ events: EVENTS, signedIn: MEMBER, allocations: [{ event: 5, department: 'Louvor', member: MEMBER }] });
+    const network = await seedNetwork(portal, { churches: [{ name: 'Sede' }], positions: { Louvor: ['Vocal'] }, eventChurches: { 5: 'Sede' } });
+    await portal.api.database.db.updateTable('allocations').set({ position_id: network.positionId('Louvor', 'Vocal') }).execute();
+    const { user } = renderApp('/events', { preloadedState: { events: MY_EVENTS } });
+    const list = await screen.findByRole('list', { name: 'Minhas escalas' });
+    await waitFor(() => expect(listed(list)).toEqual([['Culto', '22 de novembro de 2026 às 19:00:00', 'Louvor — Vocal · Sede']]));
+    await user.click(screen.getByRole('link', { name: 'Início' }));
+    const services = await screen.findByRole('list', { name: 'Suas próximas escalas' });
+    expect(services.querySelector('.services-summary__event')).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00:00 Louvor — Vocal · Sede');
   });
 
   it('says "Você ainda não está escalado em nenhum evento." and highlights no day when they serve nowhere', async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
+import { placeText } from '../../../shared/serviceText.ts';
 import type { Session } from '../../kit/session/useSession.ts';
 import { MyService } from './MyService.tsx';
 import { useMyEvents } from './useMyEvents.ts';
@@ -30,10 +31,13 @@ export interface MyEventsProps {
   declineAlternative?: (event: MyEvent) => ReactNode;
 }
 
-/** Where I serve, and what the event is when it says: `Louvor — Vocal · Culto de jovens · Templo Sede`. */
+/**
+ * Where I serve, and what the event is when it says: `Louvor — Vocal · Culto de jovens · Sede · Templo Sede` — the
+ * church too, so that in a network nobody guesses which (docs/product.md §7).
+ */
 export function myEventDetail(event: MyEvent): string {
-  const place = event.position ? `${event.department.name} — ${event.position.name}` : event.department.name;
-  return [place, event.title, event.location].filter((part): part is string => Boolean(part)).join(' · ');
+  const place = placeText(event.department.name, event.position?.name);
+  return [place, event.title, event.church?.name, event.location].filter((part): part is string => Boolean(part)).join(' · ');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicConfig } from '../../app/publicConfig.ts';
+import { placeText } from '../../../shared/serviceText.ts';
 import { eventName } from '../../kit/eventName.ts';
 import { useFocusAfterRemoval } from '../../kit/useFocusAfterRemoval.ts';
 import { eventDateTime } from '../../kit/eventTime.ts';
@@ -64,7 +65,9 @@ export function NextServices({ memberId }: NextServicesProps) {
               <li key={service.allocation_id} className="services-summary__item">
                 <span className="services-summary__event">
                   <strong>{eventName(service)}</strong> — {eventDateTime(service, timeZone)}{' '}
-                  <span className="services-summary__department">{service.department.name}</span>
+                  <span className="services-summary__department">
+                    {[placeText(service.department.name, service.position?.name), service.church?.name].filter(Boolean).join(' · ')}
+                  </span>
                 </span>
                 <MyService service={service} memberId={memberId} />
               </li>

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDays, dayKeyOf } from '../../../shared/days.ts';
+import { GAP_MATRIX_PARAMS } from '../../../shared/gapMatrixLink.ts';
 import { OVERVIEW_DEFAULT_WEEKS } from '../../../shared/limits.ts';
 import type { CreateDraftRequest, DraftPlace, PublishDraftResponse } from '../../../shared/schemas/drafts.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -33,9 +34,9 @@ import './DraftPanel.css';
 
 export const GAP_MATRIX_TITLE = 'Escalas — lacunas';
 
-/** The filters live in the address (`?igreja=2&departamento=1`), so a filtered matrix can be shared or reloaded. */
-const CHURCH_PARAM = 'igreja';
-const DEPARTMENT_PARAM = 'departamento';
+/** The filters live in the address (`?igreja=2&departamento=1`), so a filtered matrix can be shared, reloaded or e-mailed. */
+const CHURCH_PARAM = GAP_MATRIX_PARAMS.church;
+const DEPARTMENT_PARAM = GAP_MATRIX_PARAMS.department;
 /** The open draft shown in the matrix (`?rascunho=12`): a reload keeps it. */
 const DRAFT_PARAM = 'rascunho';
 

@@ -5,6 +5,7 @@ import { createEvent, departmentId, ESCALAS_NOW, escalasWorld, HOUR, postAllocat
 import { settled, smtpEnv, startOutbox, type OutboxHarness } from '../../support/outboxWorld.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../support/smtpSink.ts';
 import { testDatabases } from '../../support/testDatabases.ts';
+import { nameKey } from '../../../shared/nameKey.ts';
 
 /** Messages go out within a second or so; a loaded machine gets more time. */
 const POLL = { timeout: 10_000 };
@@ -54,10 +55,10 @@ describe.each(testDatabases)('the messages of an escala on $name', ({ open }) =>
     const parsed = await sink.parse(mail);
     const datetime = shift(ESCALAS_NOW, (100 + 6 * (slot - 1)) * HOUR);
     const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(new Date(datetime));
-    expect(parsed.subject).toBe(`Convite: Culto — ${when} (Louvor)`);
+    expect(parsed.subject).toBe(`Convite: Culto · ${when} · Louvor`);
     expect(parsed.text).toContain('Olá, Joana!');
     expect(parsed.text).toContain('Levi Líder escalou você para servir em Louvor.');
-    expect(parsed.text).toContain(`Culto — ${when}.`);
+    expect(parsed.text).toContain(`Culto · ${when} · Louvor.`);
     const links = [...(parsed.text ?? '').matchAll(ANSWER_LINK)];
     expect(links.map((link) => link[0].split('=')[0])).toEqual(['https://portal.igreja.test/events?resposta', 'https://portal.igreja.test/events?resposta']);
     expect(parsed.text).toMatch(/Confirmar: https:\/\/portal\.igreja\.test\/events\?resposta=/);
@@ -91,7 +92,7 @@ describe.each(testDatabases)('the messages of an escala on $name', ({ open }) =>
     await member.agent.post(`/api/allocations/${allocation.id}/response`).send({ answer: 'declined', reason: 'Estarei viajando' }).expect(200);
     await expect.poll(() => sink.to(w.leader.user.email).filter((mail) => mail.raw.includes('Caio Reis')).length, POLL).toBe(1);
     const parsed = await sink.parse(sink.to(w.leader.user.email).find((mail) => mail.raw.includes('Caio Reis'))!);
-    expect(parsed.subject).toMatch(/^Caio Reis não pode servir: Culto — /);
+    expect(parsed.subject).toMatch(/^Caio Reis não pode servir: Culto · .+ · Louvor$/);
     expect(parsed.text).toContain('Olá, Levi!');
     expect(parsed.text).toContain('Motivo: Estarei viajando');
     // Saying it again (another reason) is no new decline.
@@ -118,7 +119,7 @@ describe.each(testDatabases)('the messages of an escala on $name', ({ open }) =>
     await expect.poll(() => sink.to(staying.user.email).length, POLL).toBe(2);
     const moved = await sink.parse(sink.to(staying.user.email)[1]!);
     expect(moved.subject).toMatch(/^Mudança de horário: Culto agora /);
-    expect(moved.text).toContain('mudou de horário');
+    expect(moved.text).toContain('Mudou de horário o serviço Culto · Louvor:');
     expect(moved.text).toMatch(/antes: .*\n\nagora: /);
     // The same calendar entry as the invitation's, one revision later: calendar apps replace it (RFC 5545 SEQUENCE).
     const icsOf = async (raw: ReceivedMail) =>
@@ -145,6 +146,34 @@ describe.each(testDatabases)('the messages of an escala on $name', ({ open }) =>
     const allocation = (await postAllocation(w.leader.agent, eventId, { department: 'Louvor', member: member.user.id }).expect(201)).body as { id: number };
     await expect.poll(() => deliveryOf(eventId, allocation.id), POLL).toBe('opted_out');
     expect(sink.to(member.user.email)).toEqual([]);
+  });
+
+  it('names the church and the position everywhere: invitation, its .ics, the decline notice with a link to the team’s Lacunas, WhatsApp (issue 21, item 5)', async () => {
+    const { db } = w.t.database;
+    const at = w.t.clock.now.toISOString();
+    const church = (await db.insertInto('churches').values({ name: 'Sede', name_key: nameKey('Sede'), city: null, created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
+    const louvor = await departmentId(w.t.database, 'Louvor');
+    const vocal = (await db.insertInto('positions').values({ department_id: louvor, name: 'Vocal', name_key: nameKey('Vocal') }).returning('id').executeTakeFirstOrThrow()).id;
+    const eventId = await nextEvent();
+    await db.updateTable('events').set({ church_id: church }).where('id', '=', eventId).execute();
+    const member = await signedInAgent(w.t.app, w.t.database, { name: 'Dora Dias' });
+    const allocation = (await postAllocation(w.leader.agent, eventId, { department: 'Louvor', member: member.user.id, position: vocal }).expect(201)).body as { id: number };
+
+    await expect.poll(() => sink.to(member.user.email).length, POLL).toBe(1);
+    const invitation = await sink.parse(sink.to(member.user.email)[0]!);
+    expect(invitation.subject).toMatch(/^Convite: Culto · Sede · .+ às \d\d:\d\d · Louvor — Vocal$/);
+    const ics = invitation.attachments.find((attachment) => attachment.filename === 'convite.ics')!.content.toString('utf8');
+    expect(ics).toContain('SUMMARY:Culto · Sede · Louvor — Vocal');
+    expect(ics).toContain('LOCATION:Sede');
+
+    const links = (await w.leader.agent.get(`/api/events/${eventId}/whatsapp`).expect(200)).body as { escala: { text: string } };
+    expect(links.escala.text).toMatch(/^\*Escala — Culto · Sede\*\n.+\n\n\*Louvor\*\n• Dora Dias \(Vocal\) — aguardando resposta\n/);
+
+    await member.agent.post(`/api/allocations/${allocation.id}/response`).send({ answer: 'declined' }).expect(200);
+    await expect.poll(() => sink.to(w.leader.user.email).filter((mail) => mail.raw.includes('Dora Dias')).length, POLL).toBe(1);
+    const notice = await sink.parse(sink.to(w.leader.user.email).find((mail) => mail.raw.includes('Dora Dias'))!);
+    expect(notice.subject).toMatch(/^Dora Dias não pode servir: Culto · Sede · .+ · Louvor — Vocal$/);
+    expect(notice.text).toContain(`Lacunas: https://portal.igreja.test/escalas/lacunas?igreja=${church}&departamento=${louvor}`);
   });
 
   it('gives leaders WhatsApp links: the escala as text without who declined, and each member with a phone their invitation', async () => {

@@ -53,8 +53,8 @@ describe.each(testDatabases)('a name that looks like an address, in e-mails, on 
     for (const header of [notice.from, notice.cc, notice.bcc, notice.replyTo]) {
       expect(addresses(header).map((entry) => entry.address)).not.toContain('evil2@attacker.test');
     }
-    expect(notice.subject).toMatch(/^Carla <evil2@attacker\.test> não pode servir: Culto — /);
-    expect(notice.text).toContain(`${LOOKALIKE} não pode servir em Louvor`);
+    expect(notice.subject).toMatch(/^Carla <evil2@attacker\.test> não pode servir: Culto · /);
+    expect(notice.text).toContain(`${LOOKALIKE} não pode servir: Culto · `);
     expect(notice.html).toContain('Carla &lt;evil2@attacker.test&gt;');
     expect(notice.html).not.toContain('<evil2@attacker.test>');
   });
