@@ -119,7 +119,7 @@ describePortal(
 
       await expect.poll(() => sink.to(DEMO_LEADER_EMAIL).length, { timeout: WAIT_MS }).toBeGreaterThan(0);
       const mail = await sink.parse(sink.to(DEMO_LEADER_EMAIL).at(-1)!);
-      expect(mail.text).toContain(`${longDay} às ${MANAUS_TIME}.`);
+      expect(mail.text).toContain(`${longDay} às ${MANAUS_TIME}`);
     });
   },
   { baseUrl: () => baseUrl },

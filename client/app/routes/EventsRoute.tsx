@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
 import { RESPONSE_LINK_PARAM } from '../../../shared/responseLink.ts';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { AllocationModal } from '../../features/escalas/AllocationModal.tsx';
@@ -52,8 +52,8 @@ function MyEventsPanel({ session, ...panel }: EventsPanel & { session: Session }
 }
 
 /**
- * Leader View: its own subscription, so opening the tab asks for the events again. Signed in, with their details
- * and zones (each time at its church's clock, docs/product.md §12); a visitor's is the specification's call.
+ * Leader View: its own subscription, so opening the tab asks for the events again. Signed in, read with their details
+ * for their zones (each time at its church's clock, docs/product.md §12); a visitor's is the specification's call.
  */
 function LeaderViewPanel({ access, ...panel }: EventsPanel & { access: LeaderViewAccess }) {
   const signedIn = access === 'member' || access === 'leader';
@@ -61,9 +61,9 @@ function LeaderViewPanel({ access, ...panel }: EventsPanel & { access: LeaderVie
   const detailed = useGetEventDetailsInRangeQuery(panel.eventsWindow.range, { refetchOnMountOrArgChange: true, skip: !signedIn });
   // While the details come, the list the page asked before the session was known (if any) stays shown, as in EventsPage.
   const askedBefore = useAppSelector((state) => eventsApi.endpoints.getEventsInRange.select(panel.eventsWindow.range)(state).data);
-  const events = signedIn
-    ? { data: detailed.isError ? undefined : (detailed.data ?? askedBefore), isLoading: detailed.isLoading && askedBefore === undefined }
-    : plain;
+  // Only the zone is taken from the details: Leader View's items stay as short as before (the calendars within reach on a phone).
+  const zoned = useMemo(() => detailed.data?.map(({ id, datetime, event_types, timezone }) => ({ id, datetime, event_types, timezone })), [detailed.data]);
+  const events = signedIn ? { data: detailed.isError ? undefined : (zoned ?? askedBefore), isLoading: detailed.isLoading && askedBefore === undefined } : plain;
   const renderBoard = ({ isLoading = false, ...parts }: LeaderBoardParts) => (
     <EventsBoard {...panel} {...parts} events={events.data} isLoading={isLoading || events.isLoading || access === 'loading'} />
   );
