@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { idParamSchema } from '../../shared/schemas/common.ts';
 import { createCoverRequestSchema } from '../../shared/schemas/coverRequests.ts';
-import { addDays, dayKeyOf, endOfDayUtc, startOfDayUtc } from '../../shared/dayKey.ts';
+import { addDays, dayKeyOf } from '../../shared/dayKey.ts';
 import { OVERVIEW_DEFAULT_WEEKS, overviewQuerySchema } from '../../shared/schemas/needs.ts';
+import { zonedDayWindow } from '../churches/public.ts';
 import { findAllocation } from '../escalas/public.ts';
 import type { ApiContext } from '../http/apiContext.ts';
 import { parseInput } from '../http/parseInput.ts';
@@ -50,7 +51,9 @@ export function coverRequestsRouter({ database, config, now }: ApiContext): Rout
     const today = dayKeyOf(now(), config.timeZone);
     const from = query.from ?? today;
     const to = query.to ?? addDays(today, OVERVIEW_DEFAULT_WEEKS * 7 - 1);
-    res.json(await escalaHealing(db, scope, { start: startOfDayUtc(from, config.timeZone), end: endOfDayUtc(to, config.timeZone) }));
+    // The overview's events are each on its own zone's day (docs/product.md §12): the zones' window holds them all, and
+    // Lacunas matches these to its events by id.
+    res.json(await escalaHealing(db, scope, await zonedDayWindow(db, from, to, config.timeZone)));
   });
 
   router.delete('/api/cover-requests/:id', async (req, res) => {

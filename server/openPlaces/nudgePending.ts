@@ -92,7 +92,7 @@ export async function nudgePending(db: Kysely<DB>, config: Config, nudger: Nudge
     return { pending: part.pending, last: now.toISOString() };
   });
   const type = await db.selectFrom('events').leftJoin('event_types', 'event_types.id', 'events.event_type_id').select('event_types.name as type').where('events.id', '=', event.id).executeTakeFirst();
-  const service = (allocation: PendingAllocation) => ({ event: { datetime: event.datetime, type: type?.type ?? null }, department: allocation.department });
+  const service = (allocation: PendingAllocation) => ({ event: { datetime: event.datetime, type: type?.type ?? null, zone: event.church_timezone }, department: allocation.department });
   return {
     ...stateOf(pending, last, now),
     notified: pending.length,

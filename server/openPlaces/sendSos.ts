@@ -69,7 +69,13 @@ export async function sendSos(
   const text = sosWhatsappText(
     config,
     {
-      event: { id: event.id, datetime: event.datetime, type: factsEvent.type, church: event.church_id === null ? null : (facts.churches.get(event.church_id) ?? null) },
+      event: {
+        id: event.id,
+        datetime: event.datetime,
+        type: factsEvent.type,
+        church: event.church_id === null ? null : (facts.churches.get(event.church_id) ?? null),
+        zone: event.church_timezone,
+      },
       department,
       position,
     },

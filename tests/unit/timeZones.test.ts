@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayKeyOf } from '../../shared/days.ts';
+import { dayWindowUtc, isOnDays } from '../../shared/zonedDays.ts';
 import { BRAZILIAN_TIME_ZONES, canonicalTimeZone, formatZonedShortDateTime, formatZonedTime, zoneCityName, zoneSuffix } from '../../shared/timeZones.ts';
 
 const SP = 'America/Sao_Paulo';
@@ -46,5 +47,25 @@ describe('churches in several time zones (docs/product.md §12)', () => {
     expect(dayKeyOf(at + 60_000, zone)).toBe('2026-12-07');
     // The same instant, a minute before this zone's midnight, is already the 7th in São Paulo for the western zones.
     if (zone === 'America/Manaus' || zone === 'America/Rio_Branco') expect(dayKeyOf(at - 60_000, SP)).toBe('2026-12-07');
+  });
+});
+
+describe('day windows over several zones (docs/adr/0006-an-event-belongs-to-its-own-zone-day.md)', () => {
+  it('is exactly the day of the zone when it is the only one', () => {
+    expect(dayWindowUtc('2026-12-06', '2026-12-06', [SP])).toEqual({ start: '2026-12-06T03:00:00.000Z', end: '2026-12-07T03:00:00.000Z' });
+  });
+
+  it('spans the earliest start and the latest end of the zones in use', () => {
+    expect(dayWindowUtc('2026-12-06', '2026-12-07', [SP, 'America/Rio_Branco', 'America/Noronha'])).toEqual({
+      start: '2026-12-06T02:00:00.000Z',
+      end: '2026-12-08T05:00:00.000Z',
+    });
+  });
+
+  it('keeps an event by the day of its own zone', () => {
+    // 22:30 in Rio Branco on the 6th is 03:30Z on the 7th, the 7th in São Paulo.
+    expect(isOnDays('2026-12-07T03:30:00.000Z', 'America/Rio_Branco', '2026-12-06', '2026-12-06')).toBe(true);
+    expect(isOnDays('2026-12-07T03:30:00.000Z', SP, '2026-12-06', '2026-12-06')).toBe(false);
+    expect(isOnDays('2026-12-07T03:30:00.000Z', SP, '2026-12-07', '2026-12-31')).toBe(true);
   });
 });
