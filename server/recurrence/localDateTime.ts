@@ -37,7 +37,7 @@ export function shiftLocal(local: LocalDateTime, milliseconds: number): LocalDat
 
 /**
  * The instant an already validated request date-time names: with `Z` or an offset it is that instant; without,
- * a wall-clock time in the network timezone.
+ * a wall-clock time in `timeZone` (the event's zone, docs/product.md §12).
  */
 export function instantOfRequest(value: string, timeZone: string): Instant {
   const parts = parseEventDateTime(value);

@@ -29,7 +29,8 @@ export type CreateEventTypeRequest = z.input<typeof createEventTypeRequestSchema
 
 /**
  * `2026-12-06T19:30`, `2026-12-06T19:30:00`, `2026-12-06T22:30:00.000Z` or `2026-12-06T19:30:00-03:00`.
- * Without `Z` or an offset the time is a wall-clock time in the network timezone (`APP_TIMEZONE`).
+ * Without `Z` or an offset the time is a wall-clock time in the event's zone: its church's, or the network's
+ * (`APP_TIMEZONE`) for a whole-network event (docs/product.md §12).
  */
 const EVENT_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|([+-])(\d{2}):(\d{2}))?$/;
 
@@ -38,7 +39,7 @@ export interface EventDateTimeParts {
   day: string;
   /** `HH:mm:ss.SSS`. */
   time: string;
-  /** Minutes east of UTC when the text names an offset (`Z` is 0); null for a network-local wall-clock time. */
+  /** Minutes east of UTC when the text names an offset (`Z` is 0); null for a wall-clock time of the event's zone. */
   offsetMinutes: number | null;
 }
 
@@ -73,7 +74,7 @@ export function parseEventDateTime(value: string): EventDateTimeParts | undefine
 }
 
 export const eventDateTimeSchema = z.string().refine((value) => parseEventDateTime(value) !== undefined, {
-  message: 'Use uma data e hora válidas, como 2026-12-06T19:30 (horário da rede) ou 2026-12-06T19:30:00-03:00.',
+  message: 'Use uma data e hora válidas, como 2026-12-06T19:30 (horário da igreja do evento) ou 2026-12-06T19:30:00-03:00.',
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -84,7 +85,7 @@ export const MAX_OCCURRENCES = 200;
 export const MAX_SERIES_YEARS = 2;
 
 const repeatEnd = {
-  /** The last day (network timezone, inclusive) an occurrence may fall on. */
+  /** The last day (the event's zone, inclusive) an occurrence may fall on. */
   until: dayKeySchema.optional(),
   /** How many occurrences, the first included. */
   count: z.number().int().min(1, { message: 'A repetição precisa de pelo menos 1 ocorrência.' }).optional(),
