@@ -175,7 +175,7 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
       const url = new URL((await w.member.agent.post('/api/me/calendar-token').expect(201)).body.url as string);
       const text = (await request(w.t.app).get(`${url.pathname}${url.search}`).expect(200)).text.replace(/\r\n[ \t]/g, '');
       const block = text.split('BEGIN:VEVENT').find((part) => part.includes(`UID:allocation-${allocation}@koinonia`))!;
-      expect(block).toMatch(/^SUMMARY:Conferência — Louvor \(Vocal\)$/m);
+      expect(block).toMatch(/^SUMMARY:Conferência · Louvor — Vocal$/m);
       expect(block).toMatch(/^LOCATION:Ginásio municipal$/m);
       expect(block).toMatch(/^DTSTART[^:]*:20300811T210000Z$/m);
       expect(block).toMatch(/^DTEND[^:]*:20300812T001500Z$/m);
