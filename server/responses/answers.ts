@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AllocationAnswer, TokenAllocation } from '../../shared/schemas/responses.ts';
+import { eventTimeZone } from '../../shared/timeZones.ts';
 import type { DB } from '../db/schema.ts';
 // The one edge from responses to another resource (eslint/serverBoundaries.js): escalas owns the allocations
 // and their tokens; responses records the answers.
@@ -11,6 +12,8 @@ import { findAnswerTarget, lockAnswerTarget, type AnswerTarget, type AnswerTarge
 export interface AnswerContext {
   db: Kysely<DB>;
   now: Date;
+  /** APP_TIMEZONE: the zone of a whole-network event, and of a church without one of its own (docs/product.md §12). */
+  timeZone: string;
 }
 
 export interface Answer {
@@ -22,10 +25,10 @@ export interface Answer {
 /** Answers are taken while the event is ahead: from its start on, the allocation stays as it is. */
 const hasStarted = (target: AnswerTarget, now: Date) => Date.parse(target.event.datetime) <= now.getTime();
 
-const tokenView = (target: AnswerTarget): TokenAllocation => ({
+const tokenView = (target: AnswerTarget, networkZone: string): TokenAllocation => ({
   id: target.id,
   status: target.status,
-  event: target.event,
+  event: { ...target.event, timezone: eventTimeZone(target.church_timezone, networkZone) },
   department: target.department,
 });
 
@@ -77,9 +80,9 @@ function checkToken(now: Date) {
 
 /** What the link shows before the member answers. Reads only: mail scanners follow links. */
 export async function readByToken(ctx: AnswerContext, token: string): Promise<TokenAllocation> {
-  return tokenView(checkToken(ctx.now)(await findAnswerTarget(ctx.db, tokenRef(token))));
+  return tokenView(checkToken(ctx.now)(await findAnswerTarget(ctx.db, tokenRef(token))), ctx.timeZone);
 }
 
 export async function answerByToken(ctx: AnswerContext, token: string, input: Answer): Promise<TokenAllocation> {
-  return tokenView((await answer(ctx, tokenRef(token), checkToken(ctx.now), input)).target);
+  return tokenView((await answer(ctx, tokenRef(token), checkToken(ctx.now), input)).target, ctx.timeZone);
 }

@@ -1,12 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Event } from '../../shared/schemas/events.ts';
 import type { TokenAllocation } from '../../shared/schemas/responses.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { AllocationStatus, DB, Instant } from '../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** An allocation as answering needs it: whose it is, when its event starts, and what it shows a token holder. */
-export interface AnswerTarget extends TokenAllocation {
+/**
+ * An allocation as answering needs it: whose it is, when its event starts, and what it shows a token holder (its
+ * event's church's own zone: null for the network's, docs/product.md §12).
+ */
+export interface AnswerTarget extends Omit<TokenAllocation, 'event'> {
+  event: Event;
+  church_timezone: string | null;
   member_id: number;
   reason: string | null;
 }
@@ -17,6 +23,7 @@ function selectTargets(db: Db) {
     .innerJoin('events', 'events.id', 'allocations.event_id')
     .leftJoin('event_types', 'event_types.id', 'events.event_type_id')
     .innerJoin('departments', 'departments.id', 'allocations.department_id')
+    .leftJoin('churches', 'churches.id', 'events.church_id')
     .select([
       'allocations.id',
       'allocations.member_id',
@@ -27,6 +34,7 @@ function selectTargets(db: Db) {
       'event_types.name as type_name',
       'departments.id as department_id',
       'departments.name as department_name',
+      'churches.timezone as church_timezone',
     ]);
 }
 
@@ -40,6 +48,7 @@ type TargetRow = {
   type_name: string | null;
   department_id: number;
   department_name: string;
+  church_timezone: string | null;
 };
 
 function toTarget(row: TargetRow): AnswerTarget {
@@ -50,6 +59,7 @@ function toTarget(row: TargetRow): AnswerTarget {
     reason: row.reason,
     event: { id: row.event_id, datetime: row.datetime, event_types: row.type_name === null ? null : { name: row.type_name } },
     department: { id: row.department_id, name: row.department_name },
+    church_timezone: row.church_timezone,
   };
 }
 

@@ -14,10 +14,10 @@ import { AllocationNotFound } from './errors.ts';
  * Members answer their allocations (docs/product.md §6): signed in, or through the token of an e-mailed link (no
  * session; the token is the permission, valid until the event starts).
  */
-export function responsesRouter({ database, now }: ApiContext): Router {
+export function responsesRouter({ database, config, now }: ApiContext): Router {
   const router = Router();
   const { db } = database;
-  const context = () => ({ db, now: now() });
+  const context = () => ({ db, now: now(), timeZone: config.timeZone });
 
   router.post('/api/allocations/:id/response', async (req, res) => {
     const user = requireUser(req);

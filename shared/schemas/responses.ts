@@ -43,7 +43,8 @@ export type AnswerRequest = z.input<typeof answerRequestSchema>;
 export const tokenAllocationSchema = z.object({
   id: z.number().int(),
   status: allocationStatusSchema,
-  event: eventSchema,
+  /** `timezone`: the event's zone (docs/product.md §12), its church's or APP_TIMEZONE. */
+  event: eventSchema.extend({ timezone: z.string() }),
   department: departmentSchema,
 });
 export type TokenAllocation = z.infer<typeof tokenAllocationSchema>;

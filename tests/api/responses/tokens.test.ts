@@ -73,7 +73,7 @@ describe.each(testDatabases)('answering through an e-mailed token on $name', ({ 
     expect(first.status, first.text).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.body).toEqual({
-      allocation: { id, status: 'pending', event: { id: eventId, datetime: at, event_types: { name: 'Culto' } }, department: { id: louvor, name: 'Louvor' } },
+      allocation: { id, status: 'pending', event: { id: eventId, datetime: at, event_types: { name: 'Culto' }, timezone: 'America/Sao_Paulo' }, department: { id: louvor, name: 'Louvor' } },
     });
     expect(keysOf(first.body)).toEqual(['allocation']);
     expect(keysOf(first.body.allocation)).toEqual(['department', 'event', 'id', 'status']);
@@ -94,7 +94,7 @@ describe.each(testDatabases)('answering through an e-mailed token on $name', ({ 
     const declined = await atClock(declinedAt, () => link().post(`/api/responses/${token}`).send({ answer: 'declined', reason: 'Plantão no hospital' }));
     expect(declined.status, declined.text).toBe(200);
     expect(declined.body).toEqual({
-      allocation: { id, status: 'declined', event: { id: eventId, datetime: at, event_types: null }, department: { id: louvor, name: 'Louvor' } },
+      allocation: { id, status: 'declined', event: { id: eventId, datetime: at, event_types: null, timezone: 'America/Sao_Paulo' }, department: { id: louvor, name: 'Louvor' } },
     });
     expect(await row(id)).toMatchObject({ status: 'declined', reason: 'Plantão no hospital', responded_at: declinedAt });
     // The leader sees it, with the reason; GET now shows the new status.
