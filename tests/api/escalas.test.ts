@@ -21,10 +21,10 @@ import { testDatabases } from '../support/testDatabases.ts';
 
 const SEEDED_DEPARTMENTS = ['Louvor', 'Mídia', 'Infantil', 'Recepção', 'Intercessão', 'Diaconia'];
 const ALLOCATION_KEYS = ['cover', 'created_at', 'delivery', 'department', 'event_id', 'id', 'member', 'position', 'reason', 'responded_at', 'source', 'status'];
-const MY_EVENT_KEYS = ['allocation_id', 'cover', 'datetime', 'department', 'ends_at', 'event_types', 'id', 'location', 'position', 'responded_at', 'status', 'timezone', 'title'];
+const MY_EVENT_KEYS = ['allocation_id', 'church', 'cover', 'datetime', 'department', 'ends_at', 'event_types', 'id', 'location', 'position', 'responded_at', 'status', 'timezone', 'title'];
 /** What a new allocation says about the answer: nobody has answered yet. */
 const UNANSWERED = { status: 'pending', responded_at: null, reason: null };
-const UNANSWERED_MINE = { status: 'pending', responded_at: null, position: null, title: null, location: null, cover: null, timezone: 'America/Sao_Paulo' };
+const UNANSWERED_MINE = { status: 'pending', responded_at: null, position: null, title: null, location: null, cover: null, timezone: 'America/Sao_Paulo', church: null };
 
 type Caller = 'anonymous' | 'member' | 'leader' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'member', 'leader', 'admin'];

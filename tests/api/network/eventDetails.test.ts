@@ -177,8 +177,9 @@ describe.each(testDatabases)('event details on $name', ({ open }) => {
       const block = text.split('BEGIN:VEVENT').find((part) => part.includes(`UID:allocation-${allocation}@koinonia`))!;
       expect(block).toMatch(/^SUMMARY:Conferência · Louvor — Vocal$/m);
       expect(block).toMatch(/^LOCATION:Ginásio municipal$/m);
-      expect(block).toMatch(/^DTSTART[^:]*:20300811T210000Z$/m);
-      expect(block).toMatch(/^DTEND[^:]*:20300812T001500Z$/m);
+      // At the event's own clock, with its zone (docs/product.md §12): 18:00–21:15 in São Paulo (21:00Z–00:15Z).
+      expect(block).toMatch(/^DTSTART;TZID=America\/Sao_Paulo:20300811T180000$/m);
+      expect(block).toMatch(/^DTEND;TZID=America\/Sao_Paulo:20300811T211500$/m);
     });
   });
 });

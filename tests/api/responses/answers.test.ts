@@ -157,6 +157,7 @@ describe.each(testDatabases)('answering an allocation on $name', ({ open }) => {
         ends_at: new Date(Date.parse(at) + 2 * 60 * 60 * 1000).toISOString(),
         cover: null,
         timezone: 'America/Sao_Paulo',
+        church: null,
       });
 
       // The same answer again changes nothing (responded_at keeps the first time).
