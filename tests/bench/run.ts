@@ -13,6 +13,7 @@ import { runDrainSection, runOutboxSection } from './outboxDrain.ts';
 import { runOverviewSection } from './overviewMatrix.ts';
 import { runDraftSection } from './draftPlanner.ts';
 import { IMPORT_TITLE, runTeamImportSection } from './teamImport.ts';
+import { LIGHTHOUSE_TITLE, runLighthouseSection } from './lighthouse.ts';
 import { installExitHandlers, runCleanups, tempDir } from './processes.ts';
 import { renderTable, writeResults, type SectionResult } from './report.ts';
 import { runProxySection } from './proxyOverhead.ts';
@@ -86,6 +87,7 @@ async function main(): Promise<number> {
     { id: 'overview', title: '8. Gap matrix (overview of 8 weeks, one client)', standalone: true, run: () => runOverviewSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },
     { id: 'draft', title: '9. Escala automática (a draft of 8 weeks, whole network)', standalone: true, run: () => runDraftSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },
     { id: 'import', title: IMPORT_TITLE, standalone: true, run: () => runTeamImportSection({ pgUrl: PG_URL, usePostgres: pgUp, logDir }) },
+    { id: 'lighthouse', title: LIGHTHOUSE_TITLE, standalone: true, run: () => runLighthouseSection({ logDir, clientBuild, buildClient }) },
   ];
 
   // BENCH_SECTIONS=proxy,growth runs only those (the data section always runs: everything else needs it).

@@ -1,0 +1,198 @@
+/**
+ * Section "Lighthouse mobile" (issue 21): the `lighthouse` package's default mobile run (Moto G Power, simulated
+ * 4× CPU and slow 4G) against /usr/bin/chromium, on the portal as `npm start` serves it — the API bundle
+ * (`--only=api`) on a fresh SQLite file with the demo data, the web host serving a production client build.
+ * Three runs of each of five pages (`/`, `/login` and `/events` as a visitor, `/` and `/events` as the demo
+ * member); reported: the median of each category's score and of LCP, TBT and CLS. A failed run (Lighthouse's
+ * runtimeError, a non-2xx document) or a signed-in run whose `/api/auth/me` did not answer 200 is a failure.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { openDatabase } from '../../server/db/openDatabase.ts';
+import { seedDemo } from '../../server/demo/seedDemo.ts';
+import type { ClientBuild } from './clientBudget.ts';
+import { median } from './load.ts';
+import { freePort, serverEnv, spawnServer, tempDir } from './processes.ts';
+import { figure, type Figure, type SectionResult, type Target } from './report.ts';
+import { ROOT, SERVER_LOG_LEVEL, SMOKE, TIME_ZONE } from './settings.ts';
+import { startApi } from './topologies.ts';
+
+export const LIGHTHOUSE_TITLE = '11. Lighthouse mobile (median of each page’s runs)';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu'];
+const PASSWORD = 'bench-lighthouse-senha-longa-42';
+const MEMBER_EMAIL = 'membro@demo.koinonia';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface Page {
+  label: string;
+  path: string;
+  signedIn: boolean;
+}
+
+const PAGES: Page[] = [
+  { label: '/', path: '/', signedIn: false },
+  { label: '/login', path: '/login', signedIn: false },
+  { label: '/events', path: '/events', signedIn: false },
+  { label: 'signed-in /', path: '/', signedIn: true },
+  { label: 'signed-in /events', path: '/events', signedIn: true },
+];
+
+// The smoke only proves the section still runs: one run of one page (a Lighthouse run takes 10–20 s).
+const RUNS = SMOKE ? 1 : Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHOSEN_PAGES = SMOKE ? PAGES.slice(0, 1) : PAGES;
+
+// Issue 21's targets: performance ≥ 95 on each page, SEO 100, accessibility and best practices kept at 100.
+const TARGETS: Record<(typeof CATEGORIES)[number], Target> = {
+  performance: { op: '>=', value: 95 },
+  accessibility: { op: '>=', value: 100 },
+  'best-practices': { op: '>=', value: 100 },
+  seo: { op: '>=', value: 100 },
+};
+
+interface RunFigures {
+  scores: Record<string, number | null>;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  /** Lighthouse's measure of this machine's CPU (its simulated throttling scales what it observed by it). */
+  benchmarkIndex: number | null;
+  requests: number;
+}
+
+export interface LighthouseOptions {
+  logDir: string;
+  /** The client build another section already made (the full run's), or none: this section builds its own. */
+  clientBuild?: Promise<ClientBuild>;
+  buildClient: (logDir: string) => Promise<ClientBuild>;
+}
+
+export async function runLighthouseSection(options: LighthouseOptions): Promise<SectionResult> {
+  const result: SectionResult = { id: 'lighthouse', title: LIGHTHOUSE_TITLE, requests: 0, figures: [], failures: [] };
+  const client = await (options.clientBuild ?? options.buildClient(options.logDir));
+
+  const dataDir = tempDir('lighthouse-data');
+  const database = await openDatabase({ dataDir });
+  try {
+    await seedDemo(database, { timeZone: TIME_ZONE }, { password: PASSWORD });
+  } finally {
+    await database.close();
+  }
+  const api = await startApi('lighthouse-api', { dataDir }, options.logDir);
+  const webPort = await freePort();
+  const origin = `http://127.0.0.1:${webPort}`;
+  const web = await spawnServer({
+    name: 'lighthouse-web',
+    args: [path.join(ROOT, 'tests/bench/webHost.ts')],
+    env: { ...serverEnv(SERVER_LOG_LEVEL, TIME_ZONE), PORT: String(webPort), EVENTS_API_URL: api.origin, BENCH_CLIENT_DIR: client.dir },
+    readyUrls: [`${origin}/api/auth/me`],
+    logDir: options.logDir,
+  });
+
+  try {
+    const all: RunFigures[] = [];
+    const cookie = CHOSEN_PAGES.some((page) => page.signedIn) ? await signIn(origin, result) : undefined;
+    for (const page of CHOSEN_PAGES) {
+      const runs: RunFigures[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        try {
+          const figures = await lighthouseRun(`${origin}${page.path}`, page.signedIn ? cookie : undefined);
+          result.requests += figures.run.requests;
+          if (figures.problem) result.failures.push(`${page.label} run ${run}: ${figures.problem}`);
+          else runs.push(figures.run);
+          all.push(figures.run);
+        } catch (error) {
+          result.failures.push(`${page.label} run ${run}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      result.figures.push(...pageFigures(page.label, runs));
+    }
+    // Below about 1,000 Lighthouse warns its simulated figures are skewed: a busy machine lowers every score.
+    result.figures.push(figure('machine: Lighthouse benchmarkIndex', medianOf(all.map((run) => run.benchmarkIndex)), '', undefined, 'median of all runs'));
+  } finally {
+    await web.stop();
+    await api.process.stop();
+  }
+  return result;
+}
+
+/** The demo member's session cookie, from the same POST /api/auth/login the login form sends. */
+async function signIn(origin: string, result: SectionResult): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: MEMBER_EMAIL, password: PASSWORD }),
+  });
+  result.requests++;
+  await response.arrayBuffer();
+  const session = response.headers.getSetCookie().find((line) => line.startsWith('koinonia_session='));
+  if (response.status !== 200 || !session) throw new Error(`POST /api/auth/login answered ${response.status} without a session cookie`);
+  return session.split(';')[0]!;
+}
+
+interface NetworkRequest {
+  url: string;
+  statusCode: number;
+}
+
+async function lighthouseRun(url: string, cookie: string | undefined): Promise<{ run: RunFigures; problem?: string }> {
+  // A fresh browser each run, so no run inherits another's cache or session.
+  const userDataDir = tempDir('lighthouse-profile');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, userDataDir, logLevel: 'silent' });
+  try {
+    const answer = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!answer) throw new Error('Lighthouse returned nothing');
+    const { lhr } = answer;
+    const items = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+    const run: RunFigures = {
+      scores: Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+      requests: items.length,
+    };
+    if (lhr.runtimeError) return { run, problem: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
+    const document = items.find((item) => item.url === lhr.finalDisplayedUrl);
+    if (document && (document.statusCode < 200 || document.statusCode > 299)) {
+      return { run, problem: `the document answered ${document.statusCode}` };
+    }
+    if (cookie) {
+      const me = items.find((item) => new URL(item.url).pathname === '/api/auth/me');
+      if (me?.statusCode !== 200) return { run, problem: `signed in, but /api/auth/me answered ${me?.statusCode ?? 'nothing'}` };
+    }
+    return { run };
+  } finally {
+    chrome.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+function medianOf(values: Array<number | null>): number | null {
+  const known = values.filter((value): value is number => value !== null);
+  return known.length > 0 ? median(known) : null;
+}
+
+function pageFigures(label: string, runs: RunFigures[]): Figure[] {
+  const note = `${runs.length} run${runs.length === 1 ? '' : 's'}`;
+  const scores = CATEGORIES.map((id) => {
+    const score = medianOf(runs.map((run) => run.scores[id] ?? null));
+    return figure(`${label}: ${id}`, score === null ? null : Math.round(score * 100), '', TARGETS[id], id === 'performance' ? note : undefined);
+  });
+  return [
+    ...scores,
+    figure(`${label}: LCP`, medianOf(runs.map((run) => run.lcpMs)), 'ms'),
+    figure(`${label}: TBT`, medianOf(runs.map((run) => run.tbtMs)), 'ms'),
+    figure(`${label}: CLS`, medianOf(runs.map((run) => run.cls)), ''),
+  ];
+}
