@@ -4,7 +4,7 @@ import { NewEventButton } from '../../features/events/management/NewEventButton.
 import { NudgeButton } from '../../features/openPlaces/NudgeButton.tsx';
 import { eventName } from '../../kit/eventName.ts';
 import { usePublicConfig } from '../publicConfig.ts';
-import { eventShortDateTime } from '../../kit/eventTime.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 
 export type LeaderSchedulePanelProps = Omit<LeaderScheduleProps, 'toolbar' | 'eventActions'>;
 
@@ -22,7 +22,7 @@ export function LeaderSchedulePanel(props: LeaderSchedulePanelProps) {
       eventActions={(event) => (
         <>
           <EventManageActions event={event} />
-          <NudgeButton eventId={event.id} eventLabel={`${eventName(event)}, ${eventShortDateTime(event, timeZone)}`} />
+          <NudgeButton eventId={event.id} eventLabel={`${eventName(event)}, ${eventDateTime(event, timeZone)}`} />
         </>
       )}
     />

@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
 import { EventReadOnlyFields } from '../../kit/EventReadOnlyFields.tsx';
-import { eventShortDateTime } from '../../kit/eventTime.ts';
+import { eventDateTime } from '../../kit/eventTime.ts';
 import { Modal } from '../../kit/Modal.tsx';
 import { useSession } from '../../kit/session/useSession.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
@@ -47,7 +47,7 @@ export function LeaderAllocationDialog({ event, onClose, department, position }:
   const form = useAllocationForm(event.id, (allocation) => {
     dispatch(
       statusShown({
-        text: `${allocation.member.name} escalado(a) em ${allocation.department.name}: ${eventName(event)}, ${eventShortDateTime(event, timeZone)}.`,
+        text: `${allocation.member.name} escalado(a) em ${allocation.department.name}: ${eventName(event)}, ${eventDateTime(event, timeZone)}.`,
       }),
     );
     onClose();

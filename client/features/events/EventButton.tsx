@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { eventName } from '../../kit/eventName.ts';
-import { eventDateTime } from '../../kit/eventTime.ts';
+import { eventDateTime, specDateTime } from '../../kit/eventTime.ts';
 import { Icon } from '../../kit/Icon.tsx';
+import { useSession } from '../../kit/session/useSession.ts';
 import { EventDetailLine } from './EventDetailLine.tsx';
 
 export interface EventButtonProps<E extends Event = Event> {
@@ -14,12 +15,15 @@ export interface EventButtonProps<E extends Event = Event> {
 }
 
 /**
- * One event as a list shows it: the type's name (N/A without one) and the long medium date-time; signed in, an
+ * One event as a list shows it: the type's name (N/A without one) and the long medium date-time (signed in, without
+ * its seconds); signed in, an
  * event read with its details also shows its title, church and location under its type, and its time is its
  * church's, named when not the network's (docs/product.md §12).
  */
 export function EventButton<E extends Event>({ event, onSelect, detail }: EventButtonProps<E>) {
   const { timeZone } = usePublicConfig();
+  // A visitor reads the specification's text (seconds included); signed in, our own (docs/product.md §2).
+  const signedIn = useSession().status === 'signedIn';
   return (
     <button type="button" className="event-button" data-event-id={event.id} onClick={() => onSelect(event)}>
       <span className="event-button__icon">
@@ -29,7 +33,7 @@ export function EventButton<E extends Event>({ event, onSelect, detail }: EventB
         <span className="event-button__name">{eventName(event)}</span>{' '}
         <EventDetailLine event={event} />
         <time className="event-button__datetime" dateTime={event.datetime}>
-          {eventDateTime(event, timeZone)}
+          {signedIn ? eventDateTime(event, timeZone) : specDateTime(event, timeZone)}
         </time>
         {detail ? (
           <>

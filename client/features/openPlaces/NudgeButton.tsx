@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../shared/formats.ts';
+import { formatShortDateTime } from '../../../shared/formats.ts';
 import type { NudgeResponse } from '../../../shared/schemas/openPlaces.ts';
 import { usePublicConfig } from '../../app/publicConfig.ts';
 import { DialogForm } from '../../kit/forms/DialogForm.tsx';
@@ -42,7 +42,7 @@ export function NudgeButton({ eventId, eventLabel }: NudgeButtonProps) {
     }
   };
   const shown = answer ?? state.data;
-  const waiting = shown?.next_allowed_at ? `Um novo lembrete pode ir a partir de ${formatDateTime(shown.next_allowed_at, timeZone)}.` : null;
+  const waiting = shown?.next_allowed_at ? `Um novo lembrete pode ir a partir de ${formatShortDateTime(shown.next_allowed_at, timeZone)}.` : null;
 
   return (
     <>
@@ -66,7 +66,7 @@ export function NudgeButton({ eventId, eventLabel }: NudgeButtonProps) {
           {shown ? (
             <>
               <p>{shown.pending === 0 ? 'Todos já responderam.' : shown.pending === 1 ? '1 pessoa ainda não respondeu.' : `${shown.pending} pessoas ainda não responderam.`}</p>
-              <p>{shown.last_sent_at ? `Último lembrete: ${formatDateTime(shown.last_sent_at, timeZone)}.` : 'Nenhum lembrete enviado ainda.'}</p>
+              <p>{shown.last_sent_at ? `Último lembrete: ${formatShortDateTime(shown.last_sent_at, timeZone)}.` : 'Nenhum lembrete enviado ainda.'}</p>
               {waiting ? <p>{waiting}</p> : null}
             </>
           ) : null}

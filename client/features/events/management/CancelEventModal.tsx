@@ -4,7 +4,7 @@ import type { Event } from '../../../../shared/schemas/events.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { eventName } from '../../../kit/eventName.ts';
-import { eventDateTime, eventShortDateTime } from '../../../kit/eventTime.ts';
+import { eventDateTime } from '../../../kit/eventTime.ts';
 import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
 import { useBusySubmit } from '../../../kit/forms/useBusySubmit.ts';
 import { useFormProblems } from '../../../kit/forms/useFormProblems.ts';
@@ -52,7 +52,7 @@ export function CancelEventModal({ event, onClose }: CancelEventModalProps) {
         return true;
       });
       if (!sent) return;
-      const subject = `${eventName(event)}, ${eventShortDateTime(event, timeZone)}`;
+      const subject = `${eventName(event)}, ${eventDateTime(event, timeZone)}`;
       // The button that opened the modal leaves with the event: the message takes the focus, not the page's body.
       dispatch(
         statusShown({

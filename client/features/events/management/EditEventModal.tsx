@@ -5,7 +5,7 @@ import type { Event } from '../../../../shared/schemas/events.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePublicConfig } from '../../../app/publicConfig.ts';
 import { eventName } from '../../../kit/eventName.ts';
-import { eventShortDateTime, eventZoneOf } from '../../../kit/eventTime.ts';
+import { eventDateTime, eventZoneOf } from '../../../kit/eventTime.ts';
 import { statusShown } from '../../../kit/status/statusSlice.ts';
 import { timeZoneName } from '../../../kit/timeZoneName.ts';
 import { DialogForm } from '../../../kit/forms/DialogForm.tsx';
@@ -100,7 +100,7 @@ export function EditEventModal({ event, onClose }: EditEventModalProps) {
     try {
       const updated = await run(() => updateEvent({ id: event.id, scope, changes }).unwrap());
       if (updated === undefined) return;
-      const subject = `${eventName(updated)}, ${eventShortDateTime(updated, timeZone)}`;
+      const subject = `${eventName(updated)}, ${eventDateTime(updated, timeZone)}`;
       dispatch(statusShown({ text: scope === 'one' ? `Evento alterado: ${subject}.` : `Evento e os seguintes alterados: ${subject}.` }));
       onClose();
     } catch (error) {

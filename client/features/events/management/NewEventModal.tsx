@@ -12,7 +12,7 @@ import {
   type EventFieldValues,
   type RepeatFieldValues,
 } from './eventForm.ts';
-import { eventShortDateTime, eventZoneOf } from '../../../kit/eventTime.ts';
+import { eventDateTime, eventZoneOf } from '../../../kit/eventTime.ts';
 import { detailsRequestOf, NO_DETAILS, type EventDetailValues } from './eventDetailForm.ts';
 import { EventDetailInputs } from './EventDetailInputs.tsx';
 import { useCreateEventMutation, useGetEventTypesQuery } from './eventManagementApi.ts';
@@ -70,7 +70,7 @@ export function NewEventModal({ onClose }: NewEventModalProps) {
       const created = await run(() => createEvent({ ...request, idempotencyKey: idempotency.keyFor(request) }).unwrap());
       if (created === undefined) return;
       idempotency.succeeded();
-      const when = eventShortDateTime({ datetime: created.datetime, timezone: eventZoneOf(created, zone) }, timeZone);
+      const when = eventDateTime({ datetime: created.datetime, timezone: eventZoneOf(created, zone) }, timeZone);
       dispatch(statusShown({ text: rule ? `Eventos criados a partir de ${when}.` : `Evento criado para ${when}.` }));
       placeCreated(created);
       onClose();
