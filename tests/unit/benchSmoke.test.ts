@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SECTIONS = ['data', 'api', 'proxy', 'growth', 'client', 'memory', 'reminders', 'overview', 'draft', 'import'];
+const SECTIONS = ['data', 'api', 'proxy', 'growth', 'client', 'memory', 'reminders', 'overview', 'draft', 'import', 'lighthouse'];
 
 interface BenchResults {
   smoke: boolean;
