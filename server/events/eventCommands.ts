@@ -195,14 +195,19 @@ interface ResolvedChanges extends Omit<EventChanges, 'datetime' | 'endsAt'> {
  * The changes' times as instants, in the zone of the church the event will belong to. An event moved to a church
  * of another zone without a new time keeps its wall-clock time there (19:00 São Paulo → 19:00 Manaus), so it moves.
  */
-async function resolveChanges(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: EventChanges): Promise<{ resolved: ResolvedChanges; zone: string }> {
+async function resolveChanges(
+  trx: Transaction<DB>,
+  ctx: EventCommandContext,
+  event: EventRecord,
+  changes: EventChanges,
+): Promise<{ resolved: ResolvedChanges; zone: string; oldZone: string }> {
   const zone = await zoneOfChurch(trx, changes.churchId !== undefined ? changes.churchId : event.church_id, ctx.timeZone);
   const oldZone = await zoneOfChurch(trx, event.church_id, ctx.timeZone);
   let datetime: Instant | undefined;
   if (changes.datetime !== undefined) datetime = instantOfRequest(changes.datetime, zone);
   else if (zone !== oldZone) datetime = instantOfLocal(localOf(event.datetime, oldZone), zone);
   const endsAt = changes.endsAt == null ? changes.endsAt : instantOfRequest(changes.endsAt, zone);
-  return { resolved: { ...changes, datetime, endsAt }, zone };
+  return { resolved: { ...changes, datetime, endsAt }, zone, oldZone };
 }
 
 /** The duration the request asks for, measured on the edited event's new start; undefined when it names no end. */
@@ -226,9 +231,9 @@ export async function updateEvent(ctx: EventCommandContext, id: number, scope: E
     if (!event) throw new EventNotFound();
     await checkEventType(trx, changes.eventTypeId);
     await checkChurch(trx, changes.churchId);
-    const { resolved, zone } = await resolveChanges(trx, ctx, event, changes);
+    const { resolved, zone, oldZone } = await resolveChanges(trx, ctx, event, changes);
     if (scope === 'following' && event.series_id !== null && event.series_slot !== null) {
-      await updateFollowing(trx, ctx, event, resolved, zone);
+      await updateFollowing(trx, ctx, event, resolved, zone, oldZone);
     } else {
       await updateOne(trx, ctx, event, resolved);
     }
@@ -270,21 +275,31 @@ const isMove = (from: Instant, to: Instant) => Date.parse(from) !== Date.parse(t
  *   replaced instead, and its id (and feed UID) kept.
  * - Moved to a church of another zone (`zone`), the rows keep their wall-clock times there and the rule that takes
  *   them repeats in that zone (docs/product.md §12).
+ * - Wall-clock times are read in the church's zone before the change (`oldZone`), not the series' own: a church
+ *   whose zone was set after its series were made keeps their instants (docs/adr/0006), so a change of details
+ *   alone moves nothing, and a new time is measured from the time its people see.
  */
-async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, event: EventRecord, changes: ResolvedChanges, zone: string): Promise<void> {
+async function updateFollowing(
+  trx: Transaction<DB>,
+  ctx: EventCommandContext,
+  event: EventRecord,
+  changes: ResolvedChanges,
+  zone: string,
+  oldZone: string,
+): Promise<void> {
   const series = await loadSeries(trx, event.series_id!);
   const tz = series.time_zone;
   const slots = seriesOccurrences(series.rule, tz);
   const k = slots.findIndex((slot) => slot.instant === event.series_slot);
   const slotK = slots[k];
-  const shift = changes.datetime === undefined ? 0 : localDifference(localOf(event.datetime, tz), localOf(changes.datetime, zone));
+  const shift = changes.datetime === undefined ? 0 : localDifference(localOf(event.datetime, oldZone), localOf(changes.datetime, zone));
   const duration = askedDuration(event, changes);
   if (!slotK) {
     // A slot the rule no longer gives: this row alone.
     await updateOne(trx, ctx, event, changes);
     return;
   }
-  if (shift === 0 && changes.eventTypeId === undefined && zone === tz) {
+  if (shift === 0 && changes.eventTypeId === undefined && zone === oldZone) {
     // The rule stays as it is: only the details (if any) are written on this and the later occurrences.
     if (!hasDetails(changes)) return;
     const slotIndex = new Map(slots.map((slot, index) => [slot.instant, index]));
@@ -296,7 +311,10 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
   }
 
   const eventTypeId = changes.eventTypeId !== undefined ? changes.eventTypeId : series.rule.event_type_id;
-  const newRule = tailRule(series.rule, shiftLocal(slotK.local, shift), slots.length - k, eventTypeId);
+  // The slot's own local time when the series is in the church's zone (a time that a DST change skipped stays as
+  // the rule wrote it); else its time as the church's clock shows it.
+  const startLocal = tz === oldZone ? slotK.local : localOf(slotK.instant, oldZone);
+  const newRule = tailRule(series.rule, shiftLocal(startLocal, shift), slots.length - k, eventTypeId);
   const newSlots = seriesOccurrences(newRule, zone);
   const slotIndex = new Map(slots.map((slot, index) => [slot.instant, index]));
   const rows = await seriesEvents(trx, series.id);
@@ -327,9 +345,9 @@ async function updateFollowing(trx: Transaction<DB>, ctx: EventCommandContext, e
     const datetime =
       row.id === event.id && changes.datetime !== undefined
         ? changes.datetime
-        : shift === 0 && zone === tz
+        : shift === 0 && zone === oldZone
           ? row.datetime
-          : instantOfLocal(shiftLocal(localOf(row.datetime, tz), shift), zone);
+          : instantOfLocal(shiftLocal(localOf(row.datetime, oldZone), shift), zone);
     await trx
       .updateTable('events')
       .set((eb) => ({

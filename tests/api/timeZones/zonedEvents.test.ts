@@ -115,4 +115,26 @@ describe.each(testDatabases)('events in several zones on $name', ({ open }) => {
       ['2030-05-21T23:00:00.000Z', 'America/Manaus'],
     ]);
   });
+
+  it('a church whose zone is set after its series were made: their instants stay, a details edit moves nothing, a new time is measured on its clock', async () => {
+    const church = (await w.admin.agent.post('/api/churches').send({ name: 'Porto Velho' }).expect(201)).body.id as number;
+    await create({ datetime: '2030-06-04T19:00', church_id: church, repeat: { freq: 'weekly', interval: 1, count: 3 } });
+    const dates = async () =>
+      ((await w.admin.agent.get('/api/events?from=2030-06-04&to=2030-06-18&detail=full').expect(200)).body as Detailed)
+        .filter((event) => event.timezone === 'America/Porto_Velho')
+        .map((event) => event.datetime);
+    // The church moves to its real zone (UTC−4): its services keep their instants, now 18:00 there.
+    await w.admin.agent.patch(`/api/churches/${church}`).send({ timezone: 'America/Porto_Velho' }).expect(200);
+    expect(await dates()).toEqual(['2030-06-04T22:00:00.000Z', '2030-06-11T22:00:00.000Z', '2030-06-18T22:00:00.000Z']);
+    const listed = (await w.admin.agent.get('/api/events?from=2030-06-04&to=2030-06-18&detail=full').expect(200)).body as Detailed;
+    const first = listed.find((event) => event.datetime === '2030-06-04T22:00:00.000Z' && event.timezone === 'America/Porto_Velho')!;
+
+    // A location for this and the following ones: nothing moves (nobody is asked again).
+    await w.admin.agent.patch(`/api/events/${first.id}?scope=following`).send({ location: 'Anexo' }).expect(200);
+    expect(await dates()).toEqual(['2030-06-04T22:00:00.000Z', '2030-06-11T22:00:00.000Z', '2030-06-18T22:00:00.000Z']);
+
+    // 18:00 → 18:30 on the church's clock: half an hour later on every date.
+    await w.admin.agent.patch(`/api/events/${first.id}?scope=following`).send({ datetime: '2030-06-04T18:30' }).expect(200);
+    expect(await dates()).toEqual(['2030-06-04T22:30:00.000Z', '2030-06-11T22:30:00.000Z', '2030-06-18T22:30:00.000Z']);
+  });
 });
