@@ -136,7 +136,12 @@ async function signIn(origin: string, result: SectionResult): Promise<string> {
 interface NetworkRequest {
   url: string;
   statusCode: number;
+  /** Decoded body bytes. */
+  resourceSize: number;
 }
+
+/** What `GET /api/auth/me` answers a visitor (docs/api.md): a signed-in answer is longer. */
+const ANONYMOUS_ME = JSON.stringify({ user: null });
 
 async function lighthouseRun(url: string, cookie: string | undefined): Promise<{ run: RunFigures; problem?: string }> {
   // A fresh browser each run, so no run inherits another's cache or session.
@@ -167,9 +172,12 @@ async function lighthouseRun(url: string, cookie: string | undefined): Promise<{
     if (document && (document.statusCode < 200 || document.statusCode > 299)) {
       return { run, problem: `the document answered ${document.statusCode}` };
     }
-    if (cookie) {
-      const me = items.find((item) => new URL(item.url).pathname === '/api/auth/me');
-      if (me?.statusCode !== 200) return { run, problem: `signed in, but /api/auth/me answered ${me?.statusCode ?? 'nothing'}` };
+    // The cookie reached the API exactly when the page's own `/api/auth/me` answered with a user.
+    const me = items.find((item) => new URL(item.url).pathname === '/api/auth/me');
+    if (me?.statusCode !== 200) return { run, problem: `/api/auth/me answered ${me?.statusCode ?? 'nothing'}` };
+    const signedIn = me.resourceSize > ANONYMOUS_ME.length;
+    if (signedIn !== Boolean(cookie)) {
+      return { run, problem: `/api/auth/me answered ${me.resourceSize} bytes: the page ran ${signedIn ? 'signed in' : 'as a visitor'}` };
     }
     return { run };
   } finally {
@@ -186,8 +194,12 @@ function medianOf(values: Array<number | null>): number | null {
 function pageFigures(label: string, runs: RunFigures[]): Figure[] {
   const note = `${runs.length} run${runs.length === 1 ? '' : 's'}`;
   const scores = CATEGORIES.map((id) => {
-    const score = medianOf(runs.map((run) => run.scores[id] ?? null));
-    return figure(`${label}: ${id}`, score === null ? null : Math.round(score * 100), '', TARGETS[id], id === 'performance' ? note : undefined);
+    const each = runs.map((run) => run.scores[id] ?? null);
+    const score = medianOf(each);
+    const result = figure(`${label}: ${id}`, score === null ? null : Math.round(score * 100), '', TARGETS[id], id === 'performance' ? note : undefined);
+    // Each run's score, in results.json: the spread says how far a median of 3 can be trusted.
+    result.detail = `runs: ${each.map((value) => (value === null ? '—' : Math.round(value * 100))).join(', ')}`;
+    return result;
   });
   return [
     ...scores,
