@@ -13,11 +13,19 @@ export const BRAZILIAN_TIME_ZONES = [
   { id: 'America/Noronha', name: 'Fernando de Noronha' },
 ] as const satisfies readonly { id: string; name: string }[];
 
-/** The canonical IANA name of a zone (`utc` → `UTC`, `america/manaus` → `America/Manaus`), or undefined when none. */
+/** An IANA zone's shape: `UTC`, `America/Manaus`, `Etc/GMT+3` — never a bare offset such as `+03:00`. */
+const IANA_NAME = /^[A-Za-z][A-Za-z_]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+/**
+ * The canonical IANA name of a zone (`utc` → `UTC`, `america/manaus` → `America/Manaus`), or undefined when none.
+ * Intl also takes offsets (`+03:00`), which are no zone: a feed's `TZID=+03:00` would break every subscriber's
+ * calendar (RFC 5545 quotes a parameter with a colon), and "horário de +03:00" says nothing.
+ */
 export function canonicalTimeZone(value: string): string | undefined {
   if (value.trim() === '' || value.length > 64) return undefined;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    return IANA_NAME.test(zone) ? zone : undefined;
   } catch {
     return undefined;
   }

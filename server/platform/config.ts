@@ -1,15 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-
-/** The canonical IANA name of a timezone (`utc` → `UTC`), or undefined when there is no such zone. */
-function canonicalTimeZone(value: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
+import { canonicalTimeZone } from '../../shared/timeZones.ts';
 
 const port = z
   .string()

@@ -14,7 +14,9 @@ describe('churches in several time zones (docs/product.md §12)', () => {
   it('knows IANA names, written canonically, and nothing else', () => {
     expect(canonicalTimeZone('america/manaus')).toBe('America/Manaus');
     expect(canonicalTimeZone('utc')).toBe('UTC');
-    for (const bad of ['', ' ', 'Manaus', 'America/Atlantida', 'GMT+99', 'x'.repeat(65)]) expect(canonicalTimeZone(bad), bad).toBeUndefined();
+    // Offsets are no zone (a feed's TZID=+03:00 would break every subscriber's calendar).
+    for (const bad of ['', ' ', 'Manaus', 'America/Atlantida', 'GMT+99', 'x'.repeat(65), '+03:00', '-05:00', '+0300']) expect(canonicalTimeZone(bad), bad).toBeUndefined();
+    expect(canonicalTimeZone('Etc/GMT+3')).toBe('Etc/GMT+3');
   });
 
   it('names the zone after its city, in pt-BR where the IANA spelling differs', () => {
