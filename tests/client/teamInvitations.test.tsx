@@ -100,8 +100,11 @@ describe('team invitations on the screens (issue 23)', () => {
     const created = await leader.post(`/api/${team}/invite-links`).send({ positions: [vocal], expires_in_days: 7 }).expect(201);
     const path = new URL(created.body.url as string).pathname + new URL(created.body.url as string).search;
 
-    renderApp(path);
+    const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Convite para a equipe Louvor · Sede' })).toBeInTheDocument();
+    // The token is out of the address (and so of the history) as soon as it is read.
+    expect(router.state.location.pathname).toBe('/equipe');
+    expect(router.state.location.search).toBe('');
     expect(screen.getByText('Igreja').nextSibling).toHaveTextContent('Sede');
     expect(screen.getByText('Funções').nextSibling).toHaveTextContent('Vocal');
     // Opening the page joined no one.

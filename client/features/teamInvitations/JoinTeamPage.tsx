@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatShortDateTime } from '../../../shared/formats.ts';
 import { EMAIL_INVITATION_PARAM, INVITE_LINK_PARAM } from '../../../shared/inviteLink.ts';
 import type { EmailInvitationPreview, InviteLinkPreview, JoinedTeam } from '../../../shared/schemas/invitations.ts';
@@ -9,6 +9,7 @@ import { useLoginMutation, useRegisterMutation } from '../../kit/session/session
 import { useSession } from '../../kit/session/useSession.ts';
 import { Spinner } from '../../kit/Spinner.tsx';
 import { TextField } from '../../kit/TextField.tsx';
+import { useTokenFromAddress } from '../../kit/useTokenFromAddress.ts';
 import { useAcceptEmailInvitationMutation, useGetEmailInvitationPreviewQuery, useGetInviteLinkPreviewQuery, useJoinByInviteLinkMutation } from './teamInvitationsApi.ts';
 import './JoinTeamPage.css';
 
@@ -20,9 +21,10 @@ type Invite = { kind: 'link'; token: string } | { kind: 'email'; token: string }
  * acts — signed out, they create their account (or sign in) and join in one step; signed in, "Entrar na equipe".
  */
 export function JoinTeamPage() {
-  const [params] = useSearchParams();
-  const link = params.get(INVITE_LINK_PARAM);
-  const email = params.get(EMAIL_INVITATION_PARAM);
+  // Out of the address as soon as read (kit/useTokenFromAddress): a link stays usable until its limit, so it must not
+  // stay in the history of a shared church computer.
+  const [link] = useTokenFromAddress(INVITE_LINK_PARAM);
+  const [email] = useTokenFromAddress(EMAIL_INVITATION_PARAM);
   const invite: Invite | null = link ? { kind: 'link', token: link } : email ? { kind: 'email', token: email } : null;
   return (
     <div className="join-team">
