@@ -11,6 +11,13 @@ import {
   takeOverAbandonedKey,
 } from './idempotencyQueries.ts';
 
+/**
+ * POSTs whose answer carries a secret that exists only in that answer (an invitation link's token, a personal feed's
+ * address; docs/product.md §11, §13): never stored for a replay — the database keeps only tokens' hashes. A retry
+ * makes another link or address, which the person can revoke.
+ */
+const SECRET_ANSWERS = [/^\/api\/teams\/\d+\/\d+\/invite-links\/?$/i, /^\/api\/me\/calendar-token\/?$/i];
+
 /** Visible ASCII, as clients generate them (UUIDs, ULIDs…). */
 const KEY = /^[\x21-\x7e]{8,200}$/;
 /** How long a key is remembered: a retry comes within minutes; a day covers a phone that was offline. */
@@ -24,7 +31,8 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  * kept: a refusal wrote nothing, and the same request sent again is asked anew (the member may have registered
  * since, the leader may have lost the role). The key is claimed before the handler runs, so two copies of
  * one request racing each other run it once (the second is told to wait: 409) — unless the claim is older than the
- * request time limit without an answer: its API died, and the retry runs the request again.
+ * request time limit without an answer: its API died, and the retry runs the request again. Answers that carry a
+ * secret are never kept (SECRET_ANSWERS).
  */
 export function idempotencyKeys({ database, config, now, logger }: ApiContext): RequestHandler {
   const { db } = database;
@@ -37,7 +45,7 @@ export function idempotencyKeys({ database, config, now, logger }: ApiContext): 
   const abandonedAfterMs = config.eventsApiTimeoutMs;
   return async (req, res, next) => {
     const key = req.get('idempotency-key');
-    if (key === undefined || req.method !== 'POST' || !req.user) return next();
+    if (key === undefined || req.method !== 'POST' || !req.user || SECRET_ANSWERS.some((path) => path.test(req.path))) return next();
     if (!KEY.test(key)) {
       throw new HttpError(400, 'invalid_request', 'Idempotency-Key inválida: use de 8 a 200 caracteres visíveis (por exemplo um UUID).');
     }

@@ -49,4 +49,21 @@ describe.each(testDatabases)('no invitation token in the request log on $name', 
     expect(paths).toContain('/api/invite-links/:token');
     expect(paths).toContain('/api/email-invitations/:token');
   });
+
+  it('an Idempotency-Key never stores a raw link token or feed address for a replay (review finding)', async () => {
+    const admin = await signedInAgent(app, database, { role: 'admin', name: 'Ida Admin' });
+    const church = (await admin.agent.post('/api/churches').send({ name: 'Zona Sul' }).expect(201)).body.id as number;
+    const department = (await admin.agent.get('/api/departments').expect(200)).body[0].id as number;
+    const post = () => admin.agent.post(`/api/teams/${church}/${department}/invite-links`).set('Idempotency-Key', 'link-key-000001').send({ positions: [] }).expect(201);
+    const first = await post();
+    const again = await post();
+    // Not replayed: another link, which the leader can revoke.
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.body.url).not.toBe(first.body.url);
+    const feed = await admin.agent.post('/api/me/calendar-token').set('Idempotency-Key', 'feed-key-000001').send({}).expect(201);
+    const stored = JSON.stringify(await database.db.selectFrom('idempotency_keys').selectAll().execute());
+    for (const secret of [new URL(first.body.url as string).searchParams.get('convite')!, new URL(feed.body.url as string).searchParams.get('token')!]) {
+      expect(stored).not.toContain(secret);
+    }
+  });
 });
