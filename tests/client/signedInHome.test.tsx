@@ -64,7 +64,7 @@ describe('the home page of a signed-in user (issue 13)', () => {
   });
 
   it('declining by keyboard: the service leaves the list and the focus goes to the next one, then to the heading (issue 21, item 8)', async () => {
-    const portal = await openPortal({
+    await openPortal({
       events: EVENTS,
       signedIn: MEMBER,
       allocations: [
