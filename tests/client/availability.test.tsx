@@ -73,11 +73,11 @@ describe('Minha disponibilidade (/disponibilidade, issue 13)', () => {
 
     // The services it covers, not the one of 15/12.
     await waitFor(() => expect(range).toHaveTextContent('Você está escalado(a) em 2 eventos nestes dias.'));
-    expect(range).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00:00 (Louvor)');
-    expect(range).toHaveTextContent('Vigília — 23 de novembro de 2026 às 23:30:00 (Mídia)');
+    expect(range).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00 (Louvor)');
+    expect(range).toHaveTextContent('Vigília — 23 de novembro de 2026 às 23:30 (Mídia)');
     expect(range).not.toHaveTextContent('Conferência');
 
-    const culto = within(range).getByRole('group', { name: 'Resposta: Culto, 22 de novembro de 2026 às 19:00:00 (Louvor)' });
+    const culto = within(range).getByRole('group', { name: 'Resposta: Culto, 22 de novembro de 2026 às 19:00 (Louvor)' });
     await user.click(within(culto).getByRole('button', { name: 'Não posso' }));
     await user.type(within(culto).getByLabelText('Motivo (opcional)'), 'Estarei viajando');
     await user.click(within(culto).getByRole('button', { name: 'Enviar recusa' }));

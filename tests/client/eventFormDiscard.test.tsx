@@ -6,7 +6,7 @@ import { LeaderCaches, ManagedEventList } from './support/managementProbes.tsx';
 import { openPortal } from './support/realApi.ts';
 import { renderWithProviders } from './support/renderWithProviders.tsx';
 
-const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00:00';
+const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00';
 const QUESTION = 'Descartar o que você digitou? As alterações não foram salvas.';
 
 async function setUp() {

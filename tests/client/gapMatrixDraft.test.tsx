@@ -8,8 +8,8 @@ import { renderApp } from './support/renderWithProviders.tsx';
 const VERA: Person = { id: 5, name: 'Vera Vocal', email: 'vera@example.org', role: 'member', password: 'segredo-forte' };
 const BRUNO: Person = { id: 6, name: 'Bruno Bateria', email: 'bruno@example.org', role: 'member', password: 'segredo-forte' };
 
-const CULTO = 'Culto, 22 de novembro de 2026 às 19:00:00';
-const VIGILIA = 'Vigília, 23 de novembro de 2026 às 23:30:00';
+const CULTO = 'Culto, 22 de novembro de 2026 às 19:00';
+const VIGILIA = 'Vigília, 23 de novembro de 2026 às 23:30';
 
 /**
  * Sede's Louvor team is led by Marcos (a `member`); Ana and Vera sing, Bruno plays the drums. Sunday's Culto (5)

@@ -8,7 +8,7 @@ import { renderApp } from './support/renderWithProviders.tsx';
 
 const WINDOW = 'from=2026-11-01&to=2026-12-31';
 const LEADER_VIEW: EventsState = { tab: 'leaderView', detailsEventId: null, selectedDay: null, allocationEvent: null };
-const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00:00';
+const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00';
 
 async function openLeaderView(
   signedIn: Person,
@@ -55,7 +55,7 @@ describe('Leader View for a leader (issue 5)', () => {
     const { portal, list, user } = await openLeaderView(LEADER);
     const dialog = await openAllocation(list, 7, user);
     expect(within(dialog).getByLabelText('Event')).toHaveValue('Vigília');
-    expect(within(dialog).getByLabelText('Date')).toHaveValue('23 de novembro de 2026 às 23:30:00');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('23 de novembro de 2026 às 23:30');
     const department = within(dialog).getByLabelText('Department');
     const member = within(dialog).getByLabelText('Member');
     expect(department).toHaveFocus();
@@ -86,7 +86,7 @@ describe('Leader View for a leader (issue 5)', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Conflito de escala');
     expect(alert).toHaveTextContent('Marcos Membro já serve em outro evento neste horário ou a menos de 60 minutos dele.');
-    expect(alert).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00:00 (Louvor)');
+    expect(alert).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00 (Louvor)');
     // The alert takes the focus in an effect after it renders.
     await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByRole('dialog', { name: 'Allocate Member to Event' })).toBeInTheDocument();

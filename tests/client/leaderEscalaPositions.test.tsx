@@ -7,7 +7,7 @@ import { openPortal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
 
 const LEADER_VIEW: EventsState = { tab: 'leaderView', detailsEventId: null, selectedDay: null, allocationEvent: null };
-const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00:00';
+const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00';
 
 describe('Leader View names the position each member fills (issue 15)', () => {
   beforeEach(() => {

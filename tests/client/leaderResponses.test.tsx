@@ -136,7 +136,7 @@ describe('Leader View: the members’ answers (issue 13)', () => {
     await user.clear(member);
     await user.type(member, 'membro@demo.koinonia');
     await waitFor(() => expect(notice).toHaveTextContent('Já serve perto deste horário:'));
-    expect(notice).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00:00 (Louvor)');
+    expect(notice).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00 (Louvor)');
     expect(notice).not.toHaveTextContent('Ana Souza');
 
     await user.clear(member);

@@ -36,9 +36,9 @@ describe('calendar months beyond the two (signed in)', () => {
     // The list is that window's: January's Culto is there; November's are not.
     await waitFor(() =>
       expect(listedNames()).toEqual([
-        'Conferência 15 de dezembro de 2026 às 19:30:00',
-        'Vigília 31 de dezembro de 2026 às 23:00:00',
-        'Culto 3 de janeiro de 2027 às 19:00:00',
+        'Conferência 15 de dezembro de 2026 às 19:30',
+        'Vigília 31 de dezembro de 2026 às 23:00',
+        'Culto 3 de janeiro de 2027 às 19:00',
       ]),
     );
     expect(document.querySelector('[data-day="2027-01-03"]')).toHaveAttribute('data-has-events', 'true');
@@ -48,12 +48,12 @@ describe('calendar months beyond the two (signed in)', () => {
     await user.click(screen.getByRole('button', { name: 'Mês anterior' }));
     await waitFor(() => expect(calendarHeadings()).toEqual(['outubro de 2026', 'novembro de 2026']));
     await waitFor(() => expect(portal.specPaths()).toContain('/api/events?from=2026-10-01&to=2026-11-30&detail=full'));
-    await waitFor(() => expect(listedNames()[0]).toBe('Ensaio 21 de novembro de 2026 às 22:30:00'));
+    await waitFor(() => expect(listedNames()[0]).toBe('Ensaio 21 de novembro de 2026 às 22:30'));
 
     await user.click(screen.getByRole('button', { name: 'Mês atual' }));
     await waitFor(() => expect(calendarHeadings()).toEqual(['novembro de 2026', 'dezembro de 2026']));
     expect(screen.getByRole('button', { name: 'Mês anterior' })).toHaveFocus();
-    await waitFor(() => expect(listedNames()[0]).toBe('Ensaio 21 de novembro de 2026 às 22:30:00'));
+    await waitFor(() => expect(listedNames()[0]).toBe('Ensaio 21 de novembro de 2026 às 22:30'));
   });
 
   it('Page Down and the arrows past the two months move the calendars, the focus on the day reached', async () => {

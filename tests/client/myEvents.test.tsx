@@ -41,8 +41,8 @@ describe('My Events for a signed-in member (issue 5)', () => {
     const { user } = renderApp('/events', { preloadedState: { events: MY_EVENTS } });
     const list = await screen.findByRole('list', { name: 'Minhas escalas' });
     expect(listed(list)).toEqual([
-      ['Culto', '22 de novembro de 2026 às 19:00:00', 'Louvor'],
-      ['Conferência', '15 de dezembro de 2026 às 19:30:00', 'Recepção'],
+      ['Culto', '22 de novembro de 2026 às 19:00', 'Louvor'],
+      ['Conferência', '15 de dezembro de 2026 às 19:30', 'Recepção'],
     ]);
     expect(highlightedDays()).toEqual(['2026-11-22', '2026-12-15']);
     expect(screen.getByRole('button', { name: '22 de novembro de 2026, 1 evento' })).toHaveAttribute('data-has-events', 'true');
@@ -66,10 +66,10 @@ describe('My Events for a signed-in member (issue 5)', () => {
     await portal.api.database.db.updateTable('allocations').set({ position_id: network.positionId('Louvor', 'Vocal') }).execute();
     const { user } = renderApp('/events', { preloadedState: { events: MY_EVENTS } });
     const list = await screen.findByRole('list', { name: 'Minhas escalas' });
-    await waitFor(() => expect(listed(list)).toEqual([['Culto', '22 de novembro de 2026 às 19:00:00', 'Louvor — Vocal · Sede']]));
+    await waitFor(() => expect(listed(list)).toEqual([['Culto', '22 de novembro de 2026 às 19:00', 'Louvor — Vocal · Sede']]));
     await user.click(screen.getByRole('link', { name: 'Início' }));
     const services = await screen.findByRole('list', { name: 'Suas próximas escalas' });
-    expect(services.querySelector('.services-summary__event')).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00:00 Louvor — Vocal · Sede');
+    expect(services.querySelector('.services-summary__event')).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00 Louvor — Vocal · Sede');
   });
 
   it('says "Você ainda não está escalado em nenhum evento." and highlights no day when they serve nowhere', async () => {

@@ -13,7 +13,7 @@ const EVENTS = [
   eventAt(2, '2026-11-22 19:00', 'Culto'),
   eventAt(3, '2026-11-23 20:00', 'Ensaio'),
 ];
-const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00:00';
+const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00';
 
 /** Marcos serves at the three events (Louvor, Louvor, Mídia); Ana at the second (Mídia). */
 function openMyEvents() {

@@ -100,7 +100,7 @@ describe('the needs editor of the gap matrix (issue 15)', () => {
   it('an event that needs nobody yet is listed after the matrix, and its first needs make it a row', async () => {
     const { portal, user } = await openMatrix(LEADER);
     const without = screen.getByRole('region', { name: 'Eventos sem necessidades' });
-    expect(within(without).getByText('Ensaio, 21 de novembro de 2026 às 22:30:00')).toBeInTheDocument();
+    expect(within(without).getByText('Ensaio, 21 de novembro de 2026 às 22:30')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^\d+\/\d+ [^—]+ — Louvor — .*, Ensaio/ })).toBeNull();
     const dialog = await openEditor(user, /^Necessidades: Ensaio, 21 de novembro/);
     const louvor = within(dialog).getByRole('group', { name: 'Louvor' });

@@ -8,7 +8,7 @@ import { seedNetwork } from './support/networkSeed.ts';
 import { openPortal, type Portal } from './support/realApi.ts';
 import { renderApp, renderWithProviders } from './support/renderWithProviders.tsx';
 
-const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00:00';
+const CULTO_22 = 'Culto, 22 de novembro de 2026 às 19:00';
 
 /** Sunday's Culto (5) is Sede's "Culto de jovens" in the Templo, until 21:30. */
 async function withDetails(portal: Portal) {
@@ -40,7 +40,7 @@ describe('the details of an event, signed in (issue 15)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Event Details' });
     expect(await within(dialog).findByLabelText('Título')).toHaveValue('Culto de jovens');
     await waitFor(() => expect(within(dialog).getByLabelText('Igreja')).toHaveValue('Sede'));
-    expect(within(dialog).getByLabelText('Término')).toHaveValue('22 de novembro de 2026 às 21:30:00');
+    expect(within(dialog).getByLabelText('Término')).toHaveValue('22 de novembro de 2026 às 21:30');
     expect(within(dialog).getByLabelText('Local')).toHaveValue('Templo');
     expect(within(dialog).getByLabelText('Descrição')).toHaveValue('Louvor e palavra.');
     expect(portal.paths()).toContain('/api/events/5?detail=full');

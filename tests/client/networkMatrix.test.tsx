@@ -78,7 +78,7 @@ describe('the gap matrix (issue 15)', () => {
       'seg., 23/11 · 23:30VigíliaSedeNecessidadesLembrar quem não respondeu',
     ]);
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Evento', 'Louvor', 'Bateria', 'Vocal']);
-    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto, 22 de novembro de 2026 às 19:00:00: 0 de 1/)).toHaveTextContent('○ 0/1 Vazia');
+    expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Culto, 22 de novembro de 2026 às 19:00: 0 de 1/)).toHaveTextContent('○ 0/1 Vazia');
     expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Bateria, Culto/)).toHaveTextContent('✕ 0/1 Recusa');
     expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Bateria, Culto/)).toHaveAccessibleName(/0 de 1 \(1 recusou\)\. Recusa\.$/);
     expect(await cell(/^\d+\/\d+ [^—]+ — Louvor — Vocal, Vigília/)).toHaveTextContent('◐ 1/2 Parcial');

@@ -41,7 +41,7 @@ describe('/events?resposta=<token>: answering an e-mailed invitation (issue 13)'
     await waitFor(() => expect(within(dialog).getByText('Você pode servir nesta escala?')).toBeInTheDocument());
     expect([...dialog.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent])).toEqual([
       ['Evento', 'Culto'],
-      ['Data', '22 de novembro de 2026 às 19:00:00'],
+      ['Data', '22 de novembro de 2026 às 19:00'],
       ['Departamento', 'Louvor'],
     ]);
     // Behind it, the specification's events page, with its own call; the link only adds its read.

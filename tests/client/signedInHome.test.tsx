@@ -48,8 +48,8 @@ describe('the home page of a signed-in user (issue 13)', () => {
     const list = within(services).getByRole('list', { name: 'Suas próximas escalas' });
     const items = [...list.children] as HTMLElement[];
     expect(items.map((item) => item.querySelector('.services-summary__event')?.textContent)).toEqual([
-      'Culto — 22 de novembro de 2026 às 19:00:00 Louvor',
-      'Vigília — 23 de novembro de 2026 às 23:30:00 Mídia',
+      'Culto — 22 de novembro de 2026 às 19:00 Louvor',
+      'Vigília — 23 de novembro de 2026 às 23:30 Mídia',
     ]);
     expect(items.map((item) => item.querySelector('.my-service__status')?.textContent)).toEqual(['Aguardando sua resposta', 'Você confirmou']);
     // A member's home asks only about them: no allocations of others.
@@ -114,7 +114,7 @@ describe('the home page of a signed-in user (issue 13)', () => {
     const list = await within(missing).findByRole('list', { name: 'Respostas que faltam nas escalas' });
     const items = [...list.children] as HTMLElement[];
     expect(items.map((item) => item.getAttribute('data-event-id'))).toEqual(['5']);
-    expect(items[0]).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00:00');
+    expect(items[0]).toHaveTextContent('Culto — 22 de novembro de 2026 às 19:00');
     expect(items[0]).toHaveTextContent('1 pendente · 1 recusou');
     expect(items[0]).toHaveTextContent('Aguardando resposta: Marcos Membro (Louvor)');
     expect(within(items[0]!).getByRole('list', { name: 'Recusas: Culto' })).toHaveTextContent('Recusou: Ana Souza (Mídia) — Motivo: Viagem em família');

@@ -58,9 +58,9 @@ describe('churches in several time zones, signed in (issue 27)', () => {
     const list = await screen.findByRole('list', { name: 'Próximos eventos' });
     await waitFor(() =>
       expect(listed(list)).toEqual([
-        ['Ensaio', '28 de novembro de 2026 às 19:00:00'],
-        ['Culto', '28 de novembro de 2026 às 19:00:00 · horário de Manaus'],
-        ['Vigília', '29 de novembro de 2026 às 23:30:00 · horário de Manaus'],
+        ['Ensaio', '28 de novembro de 2026 às 19:00'],
+        ['Culto', '28 de novembro de 2026 às 19:00 · horário de Manaus'],
+        ['Vigília', '29 de novembro de 2026 às 23:30 · horário de Manaus'],
       ]),
     );
     // The vigil is Manaus's Sunday night, not São Paulo's Monday.
@@ -71,8 +71,8 @@ describe('churches in several time zones, signed in (issue 27)', () => {
     const day = screen.getByRole('dialog', { name: 'Events on 28 de novembro de 2026' });
     await waitFor(() =>
       expect(listed(day)).toEqual([
-        ['Ensaio', '28 de novembro de 2026 às 19:00:00'],
-        ['Culto', '28 de novembro de 2026 às 19:00:00 · horário de Manaus'],
+        ['Ensaio', '28 de novembro de 2026 às 19:00'],
+        ['Culto', '28 de novembro de 2026 às 19:00 · horário de Manaus'],
       ]),
     );
     expect(portal.paths()).toContain('/api/events?date=2026-11-28&detail=full');
@@ -80,21 +80,21 @@ describe('churches in several time zones, signed in (issue 27)', () => {
     // Its details: the start and the end (two hours later) at Manaus's clock.
     await user.click(within(day).getByRole('button', { name: /^Culto/ }));
     const details = await screen.findByRole('dialog', { name: 'Event Details' });
-    await waitFor(() => expect(within(details).getByLabelText('Date')).toHaveValue('28 de novembro de 2026 às 19:00:00 · horário de Manaus'));
-    expect(within(details).getByLabelText('Término')).toHaveValue('28 de novembro de 2026 às 21:00:00 · horário de Manaus');
+    await waitFor(() => expect(within(details).getByLabelText('Date')).toHaveValue('28 de novembro de 2026 às 19:00 · horário de Manaus'));
+    expect(within(details).getByLabelText('Término')).toHaveValue('28 de novembro de 2026 às 21:00 · horário de Manaus');
     await user.click(within(details).getByRole('button', { name: 'Close' }));
 
     // The Sunday vigil's day in Manaus.
     await user.click(screen.getByRole('button', { name: 'Fechar' }));
     await user.click(screen.getByRole('button', { name: '29 de novembro de 2026, 1 evento' }));
     const sunday = screen.getByRole('dialog', { name: 'Events on 29 de novembro de 2026' });
-    await waitFor(() => expect(listed(sunday)).toEqual([['Vigília', '29 de novembro de 2026 às 23:30:00 · horário de Manaus']]));
+    await waitFor(() => expect(listed(sunday)).toEqual([['Vigília', '29 de novembro de 2026 às 23:30 · horário de Manaus']]));
     await user.click(within(sunday).getByRole('button', { name: 'Fechar' }));
 
     // My Events.
     await user.click(screen.getByRole('tab', { name: 'My Events' }));
     const mine = await screen.findByRole('list', { name: 'Minhas escalas' });
-    await waitFor(() => expect(listed(mine)).toEqual([['Culto', '28 de novembro de 2026 às 19:00:00 · horário de Manaus']]));
+    await waitFor(() => expect(listed(mine)).toEqual([['Culto', '28 de novembro de 2026 às 19:00 · horário de Manaus']]));
     expect(highlightedDays()).toEqual(['2026-11-28']);
   });
 
@@ -103,7 +103,7 @@ describe('churches in several time zones, signed in (issue 27)', () => {
     await withManaus(portal);
     renderApp('/');
     const services = await screen.findByRole('list', { name: 'Suas próximas escalas' });
-    await waitFor(() => expect(services).toHaveTextContent('Culto — 28 de novembro de 2026 às 19:00:00 · horário de Manaus'));
+    await waitFor(() => expect(services).toHaveTextContent('Culto — 28 de novembro de 2026 às 19:00 · horário de Manaus'));
   });
 
   it('a visitor’s events page stays the specification’s: the network’s clock and days, no zone named', async () => {
@@ -145,17 +145,17 @@ describe('churches in several time zones, signed in (issue 27)', () => {
     const created = await portal.api.database.db.selectFrom('events').select('datetime').where('id', '=', EVENTS.length + 1).executeTakeFirstOrThrow();
     expect(new Date(created.datetime).toISOString()).toBe('2026-12-05T23:00:00.000Z');
     const board = await screen.findByRole('list', { name: 'Escala de membros' });
-    await waitFor(() => expect(listed(board)).toContainEqual(['N/A', '5 de dezembro de 2026 às 19:00:00 · horário de Manaus']));
+    await waitFor(() => expect(listed(board)).toContainEqual(['N/A', '5 de dezembro de 2026 às 19:00 · horário de Manaus']));
 
     // Its allocation dialog, opened from Leader View, says the same.
     await user.click(within(board).getByRole('button', { name: /^N\/A .*horário de Manaus$/ }));
     const allocation = await screen.findByRole('dialog', { name: 'Allocate Member to Event' });
-    expect(within(allocation).getByLabelText('Date')).toHaveValue('5 de dezembro de 2026 às 19:00:00 · horário de Manaus');
+    expect(within(allocation).getByLabelText('Date')).toHaveValue('5 de dezembro de 2026 às 19:00 · horário de Manaus');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Allocate Member to Event' })).toBeNull());
 
     // Moved to Sede (the network's zone), it keeps its 19:00 there, and the form says so before saving.
-    await user.click(within(board).getByRole('button', { name: 'Editar N/A, 5 de dezembro de 2026 às 19:00:00 · horário de Manaus' }));
+    await user.click(within(board).getByRole('button', { name: 'Editar N/A, 5 de dezembro de 2026 às 19:00 · horário de Manaus' }));
     const edit = await screen.findByRole('dialog', { name: 'Editar evento' });
     await waitFor(() => expect(within(edit).getByLabelText('Igreja')).toHaveValue(String(network.churchId('Manaus Centro'))));
     expect(within(edit).getByLabelText('Hora')).toHaveValue('19:00');
@@ -163,6 +163,6 @@ describe('churches in several time zones, signed in (issue 27)', () => {
     expect(within(edit).getByRole('status')).toHaveTextContent('Igreja em outro fuso: o evento continua às 19:00, agora no horário da igreja (Horário de Brasília).');
     await user.click(within(edit).getByRole('button', { name: 'Salvar alterações' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar evento' })).toBeNull());
-    await waitFor(() => expect(listed(board)).toContainEqual(['N/A', '5 de dezembro de 2026 às 19:00:00']));
+    await waitFor(() => expect(listed(board)).toContainEqual(['N/A', '5 de dezembro de 2026 às 19:00']));
   });
 });

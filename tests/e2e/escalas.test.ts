@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import type { User } from '../../shared/schemas/auth.ts';
 import type { EventType, ManagedEvent } from '../../shared/schemas/eventManagement.ts';
 import { describePortal, type PortalVisit } from './support/portalBrowser.ts';
-import { addDays, dayKeyOf, expectedEvents, formatDateTime } from './support/portalData.ts';
+import { formatShortDateTime } from '../../shared/formats.ts';
+import { addDays, dayKeyOf, expectedEvents } from './support/portalData.ts';
 import {
   DEMO_LEADER_EMAIL,
   DEMO_PASSWORD,
@@ -65,7 +66,7 @@ describePortal('Escalas (issue 5)', (portalTest) => {
       const conflictText = (await conflict.textContent()) ?? '';
       expect(conflictText).toContain('Conflito de escala');
       expect(conflictText).toContain('Rute Escalada já serve em outro evento neste horário ou a menos de 60 minutos dele.');
-      expect(conflictText).toContain(`${eventType!.name} — ${formatDateTime(first.datetime, timeZone)} (Louvor)`);
+      expect(conflictText).toContain(`${eventType!.name} — ${formatShortDateTime(first.datetime, timeZone)} (Louvor)`);
       await dialog.getByRole('button', { name: 'Alocar mesmo assim' }).click();
       await dialog.waitFor({ state: 'detached' });
       const secondAllocations = item(second).getByRole('list', { name: /^Escala: / });

@@ -2,7 +2,8 @@ import type { Locator } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { EventType, ManagedEvent } from '../../shared/schemas/eventManagement.ts';
 import { describePortal, type PortalVisit } from './support/portalBrowser.ts';
-import { addDays, apiJson, dayLabel, expectedEvents, formatDateTime } from './support/portalData.ts';
+import { formatShortDateTime } from '../../shared/formats.ts';
+import { addDays, apiJson, dayLabel, expectedEvents } from './support/portalData.ts';
 import { icsLocal, instantOf, leaderRequest, signInAsLeader, veventLines, weeklyStartDay } from './support/leaderSession.ts';
 
 /** An unusual hour, so the new series is told apart from the demo events. */
@@ -62,7 +63,7 @@ describePortal('Leaders manage events (issue 6)', (portalTest) => {
 
       // Four days light up across the two calendars, without a reload; the list shows the four occurrences.
       for (const day of days) await expectDayCount(visit, day, before.get(day)! + 1);
-      const names = days.map((day) => `${typeName}, ${formatDateTime(instantOf(day, TIME, timeZone), timeZone)}`);
+      const names = days.map((day) => `${typeName}, ${formatShortDateTime(instantOf(day, TIME, timeZone), timeZone)}`);
       for (const name of names) await page.getByRole('button', { name: `Cancelar ${name}`, exact: true }).waitFor();
 
       // Cancel the second occurrence only.

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { EventType, ManagedEvent } from '../../shared/schemas/eventManagement.ts';
 import { DEMO_LEADER_EMAIL, DEMO_PASSWORD, freshEmail, PortalApiClient, signInThroughForm, startAnonymous } from './support/accounts.ts';
 import { describePortal, PortalVisit, WAIT_MS } from './support/portalBrowser.ts';
-import { addDays, expectedEvents, formatDateTime, formatDay } from './support/portalData.ts';
+import { formatShortDateTime } from '../../shared/formats.ts';
+import { addDays, expectedEvents, formatDay } from './support/portalData.ts';
 
 const MEMBER_PASSWORD = 'senha do joel 12345';
 
@@ -121,7 +122,7 @@ describePortal('Escalas answered (issue 13)', (portalTest) => {
       const mine = joel.page.getByRole('list', { name: 'Minhas escalas' }).getByRole('listitem').filter({ has: joel.page.locator(`[data-event-id="${event.id}"]`) });
       const status = mine.locator('.my-service__status');
       await expect.poll(() => status.innerText(), { timeout: WAIT_MS }).toBe('Aguardando sua resposta');
-      const answer = mine.getByRole('group', { name: `Resposta: ${typeName}, ${formatDateTime(event.datetime, timeZone)} (Louvor)` });
+      const answer = mine.getByRole('group', { name: `Resposta: ${typeName}, ${formatShortDateTime(event.datetime, timeZone)} (Louvor)` });
       await answer.getByRole('button', { name: 'Não posso' }).click();
       await answer.getByLabel('Motivo (opcional)').fill('Viagem de trabalho');
       // The answer shows at once; the leader looks once the API has it.

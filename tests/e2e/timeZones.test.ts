@@ -78,7 +78,7 @@ describePortal(
       // Two days ahead in the network: inside the two months the page shows, and ahead of today in every zone.
       const day = addDays(dayKeyOf(new Date(), E2E_TIME_ZONE), 2);
       const longDay = formatDay(day);
-      const when = `${longDay} às ${MANAUS_TIME.replace('19:00', '19:00:00')}`;
+      const when = `${longDay} às ${MANAUS_TIME}`;
       await signInThroughForm(visit, DEMO_LEADER_EMAIL, DEMO_PASSWORD);
 
       // Novo evento, in Leader View: 19:00 typed, the Manaus church chosen; the form names its zone.
