@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RESPONSE_NOTE_MAX } from '../limits.ts';
 import { idSchema } from './common.ts';
 import { departmentSchema, positionRefSchema } from './escalas.ts';
+import { noteSchema } from './responses.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Join requests (docs/product.md §13): a member asks to serve in a team; its leaders approve or decline
@@ -9,19 +9,6 @@ import { departmentSchema, positionRefSchema } from './escalas.ts';
 
 export const joinRequestStatusSchema = z.enum(['pending', 'approved', 'declined']);
 export type JoinRequestStatus = z.infer<typeof joinRequestStatusSchema>;
-
-/** PostgreSQL cannot store a NUL, and half a surrogate pair is no text. */
-const storable = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);
-
-/** An optional text of at most RESPONSE_NOTE_MAX characters: trimmed; empty, null or absent is none (null). */
-const optionalText = z
-  .string()
-  .trim()
-  .max(RESPONSE_NOTE_MAX, { message: `Use no máximo ${RESPONSE_NOTE_MAX} caracteres.` })
-  .refine(storable, { message: 'O texto contém um caractere inválido.' })
-  .nullable()
-  .optional()
-  .transform((value) => (value ? value : null));
 
 /** Positions of the team's department (may be empty: the member does not know yet); duplicates are ignored. */
 const positionIds = z
@@ -34,7 +21,7 @@ export const createJoinRequestSchema = z.strictObject({
   church_id: idSchema,
   department_id: idSchema,
   positions: positionIds,
-  note: optionalText,
+  note: noteSchema,
 });
 export type CreateJoinRequest = z.input<typeof createJoinRequestSchema>;
 
@@ -47,7 +34,7 @@ export const approveJoinRequestSchema = z.strictObject({ positions: positionIds 
 export type ApproveJoinRequest = z.input<typeof approveJoinRequestSchema>;
 
 /** `POST /api/join-requests/{id}/decline { reason? }`: the member reads the reason. */
-export const declineJoinRequestSchema = z.strictObject({ reason: optionalText });
+export const declineJoinRequestSchema = z.strictObject({ reason: noteSchema });
 export type DeclineJoinRequest = z.input<typeof declineJoinRequestSchema>;
 
 const teamRefs = {

@@ -13,8 +13,8 @@ export { RESPONSE_NOTE_MAX };
 /** PostgreSQL cannot store a NUL, and half a surrogate pair is no text. */
 const storable = (value: string) => !value.includes('\u0000') && !/\p{Cs}/u.test(value);
 
-/** Optional free text: trimmed; empty or null is "no note". */
-const noteSchema = z
+/** Optional free text: trimmed; empty or null is "no note" (answers, blockouts, join requests' notes and reasons). */
+export const noteSchema = z
   .string()
   .trim()
   .max(RESPONSE_NOTE_MAX, { message: `Use no máximo ${RESPONSE_NOTE_MAX} caracteres.` })
