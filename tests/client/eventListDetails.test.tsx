@@ -39,16 +39,25 @@ describe('the event list’s details (issue 15)', () => {
     expect(portal.paths()).toContain(`${WINDOW}&detail=full`);
   });
 
-  it('on arrival, the list asked before the session was known stays shown while the details come', async () => {
+  it('signed in, the list waits for the details and the churches: it never grows under the reader (a phone’s layout shift)', async () => {
     const portal = await openPortal({ events: EVENTS, signedIn: MEMBER });
     await withDetails(portal);
-    const release = portal.hold(`${WINDOW}&detail=full`);
+    const releaseDetails = portal.hold(`${WINDOW}&detail=full`);
+    const releaseChurches = portal.hold('/api/churches');
     renderApp('/events');
     await waitFor(() => expect(portal.paths()).toContain(`${WINDOW}&detail=full`));
-    expect(await screen.findByRole('list', { name: 'Próximos eventos' })).toBeInTheDocument();
-    expect(listedButton(/^Culto /)).toHaveAccessibleName('Culto 22 de novembro de 2026 às 19:00');
-    release();
-    await waitFor(() => expect(listedButton(/^Culto /)).toHaveAccessibleName('Culto Culto de jovens · Sede · Templo 22 de novembro de 2026 às 19:00'));
+    // The visitor's list asked before the session was known is not shown in the meantime.
+    await waitFor(() => expect(portal.paths()).toContain(WINDOW));
+    expect(screen.getByText('Carregando eventos…')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Próximos eventos' })).toBeNull();
+    releaseDetails();
+    await waitFor(() => expect(portal.paths()).toContain('/api/churches'));
+    expect(screen.getByText('Carregando eventos…')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Próximos eventos' })).toBeNull();
+    releaseChurches();
+    await screen.findByRole('list', { name: 'Próximos eventos' });
+    expect(listedButton(/^Culto /)).toHaveAccessibleName('Culto Culto de jovens · Sede · Templo 22 de novembro de 2026 às 19:00');
+    expect(screen.queryByText('Carregando eventos…')).toBeNull();
   });
 
   it('a visitor’s list shows none of it and never asks detail=full', async () => {

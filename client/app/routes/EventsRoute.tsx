@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { RESPONSE_LINK_PARAM } from '../../../shared/responseLink.ts';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { AllocationModal } from '../../features/escalas/AllocationModal.tsx';
@@ -10,9 +10,10 @@ import { modalClosed, selectAllocationEventId } from '../../features/events/even
 import { useSession, type Session } from '../../kit/session/useSession.ts';
 import { useTokenFromAddress } from '../../kit/useTokenFromAddress.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { lazyPage } from '../lazyPage.ts';
 
 /** Signed-in members only, so not in the first download: My Events with its cover requests (docs/product.md §10). */
-const MyEvents = lazy(() => import('./MyEventsWithCover.tsx').then((module) => ({ default: module.MyEventsWithCover })));
+const MyEvents = lazyPage(() => import('./MyEventsWithCover.tsx').then((module) => module.MyEventsWithCover));
 
 /** Opened only from an e-mailed answer link, so not in the first download. */
 const ResponseLinkDialog = lazy(() =>
@@ -31,6 +32,7 @@ const LeaderSchedulePanel = lazy(() => import('./LeaderSchedulePanel.tsx').then(
 export function EventsRoute() {
   const session = useSession();
   const access = leaderViewAccess(session);
+  usePreloadedWhenIdle(session.status === 'signedIn' ? MyEvents.preload : undefined);
   return (
     <EventsPage
       renderMyEvents={session.status === 'anonymous' ? undefined : (panel) => <MyEventsPanel session={session} {...panel} />}
@@ -45,10 +47,28 @@ export function EventsRoute() {
 
 function MyEventsPanel({ session, ...panel }: EventsPanel & { session: Session }) {
   return (
-    <Suspense fallback={null}>
+    // Until the module has come, the panel holds a screen's height: what follows it does not jump up and down.
+    <Suspense fallback={<div className="events-page__pending" />}>
       <MyEvents session={session} renderBoard={(parts) => <EventsBoard<MyEvent> {...panel} {...parts} />} />
     </Suspense>
   );
+}
+
+/**
+ * Signed in, My Events' module is downloaded once the page is idle, so the tab opens at once, without waiting for
+ * it with the page half drawn (docs/performance.md).
+ */
+function usePreloadedWhenIdle(preload: (() => Promise<unknown>) | undefined) {
+  useEffect(() => {
+    if (!preload) return;
+    const load = () => void preload().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 5_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(load, 1_000);
+    return () => clearTimeout(id);
+  }, [preload]);
 }
 
 /**

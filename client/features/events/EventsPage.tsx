@@ -1,13 +1,14 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, type ReactNode } from 'react';
 import type { DayKey } from '../../../shared/days.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
 import { DayEventsModal } from './DayEventsModal.tsx';
 import { EventDetailsModal } from './EventDetailsModal.tsx';
 import { EventsBoard } from './EventsBoard.tsx';
 import { EventsTabs } from './EventsTabs.tsx';
-import { eventsApi, useGetEventDetailsInRangeQuery, useGetEventsInRangeQuery } from './eventsApi.ts';
+import { useGetEventDetailsInRangeQuery, useGetEventsInRangeQuery } from './eventsApi.ts';
 import {
   EVENTS_TABS,
   modalOpened,
@@ -57,19 +58,22 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
   // A visitor: the current and next month. Signed in: the months the user moved to.
   const { eventsWindow, canNavigate } = useShownEventsWindow();
   const tab = useAppSelector(selectEventsTab);
+  // A click on a tab marks it at once; the chosen panel is drawn in a background render that yields, with the
+  // panel shown until then kept, so the click answers within a frame on a slow phone (docs/performance.md).
+  const shownTab = useDeferredValue(tab);
   const dispatch = useAppDispatch();
   const idPrefix = useId();
   // Asked on every arrival on the page.
   // Signed in, with each event's title, church and location (`?detail=full`); a visitor's is the specification's.
   const plainEvents = useGetEventsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: canNavigate });
   const detailedEvents = useGetEventDetailsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: !canNavigate });
-  // While the details come, the list the page asked before the session was known (if any) stays shown.
-  const askedBefore = useAppSelector((state) => eventsApi.endpoints.getEventsInRange.select(eventsWindow.range)(state).data);
+  // Each listed event's place line names its church's address (EventPlaceLine): asked with the details.
+  const churches = useGetChurchesQuery(undefined, { skip: !canNavigate });
+  // Signed in, the list waits for the details and the churches: shown before them (the visitor's list asked
+  // before the session was known), every event would grow by a line or two as they came, and the list and the
+  // calendars under it would jump on a phone (docs/performance.md).
   const events = canNavigate
-    ? {
-        data: detailedEvents.isError ? undefined : (detailedEvents.data ?? askedBefore),
-        isLoading: detailedEvents.isLoading && askedBefore === undefined,
-      }
+    ? { data: detailedEvents.isError ? undefined : detailedEvents.data, isLoading: detailedEvents.isLoading || churches.isLoading }
     : plainEvents;
   // The page's header and tabs are painted first; the list and the two calendars (most of the page's
   // render work) follow in a background render that yields to the browser. On a slow phone the page shows
@@ -86,13 +90,62 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
 
   const tabId = (name: EventsTab) => `${idPrefix}-tab-${name}`;
   const panelId = (name: EventsTab) => `${idPrefix}-panel-${name}`;
-  const openDay = (day: DayKey) => dispatch(modalOpened({ modal: 'dayEvents', day }));
-  const openDetails = (event: Event) => dispatch(modalOpened({ modal: 'eventDetails', eventId: event.id }));
-  const openFromLeaderView = (event: Event) => dispatch(modalOpened({ modal: leaderViewOpens, eventId: event.id }));
-  const isLeaderView = tab === 'leaderView';
-  const signedIn: Pick<EventsPanel, 'onShowMonth' | 'compactList'> = canNavigate
-    ? { onShowMonth: (month) => dispatch(shownMonthChanged(month)), compactList: true }
-    : {};
+  const openDay = useCallback((day: DayKey) => dispatch(modalOpened({ modal: 'dayEvents', day })), [dispatch]);
+  const openDetails = useCallback((event: Event) => dispatch(modalOpened({ modal: 'eventDetails', eventId: event.id })), [dispatch]);
+  const openFromLeaderView = useCallback(
+    (event: Event) => dispatch(modalOpened({ modal: leaderViewOpens, eventId: event.id })),
+    [dispatch, leaderViewOpens],
+  );
+  const isLeaderView = shownTab === 'leaderView';
+  const { data: eventsData, isLoading: eventsLoading } = events;
+
+  // The panels change only with the panel shown and what it shows: a click on a tab re-renders the tabs alone
+  // at once (its answer to the click), and the new panel later, in the deferred render.
+  const panels = useMemo(() => {
+    const signedIn: Pick<EventsPanel, 'onShowMonth' | 'compactList'> = canNavigate
+      ? { onShowMonth: (month) => dispatch(shownMonthChanged(month)), compactList: true }
+      : {};
+    return EVENTS_TABS.map((name) => (
+      <div
+        key={name}
+        role="tabpanel"
+        id={`${idPrefix}-panel-${name}`}
+        aria-labelledby={`${idPrefix}-tab-${name}`}
+        hidden={name !== shownTab}
+        className="events-page__panel"
+      >
+        {name !== shownTab || !showPanel ? null : name === 'leaderView' ? (
+          renderLeaderView({ eventsWindow, onEventSelect: openFromLeaderView, onDaySelect: openDay, ...signedIn })
+        ) : name === 'myEvents' && renderMyEvents ? (
+          renderMyEvents({ eventsWindow, onEventSelect: openDetails, onDaySelect: openDay, ...signedIn })
+        ) : (
+          <EventsBoard
+            heading="Próximos eventos"
+            events={eventsData}
+            isLoading={eventsLoading}
+            eventsWindow={eventsWindow}
+            onEventSelect={openDetails}
+            onDaySelect={openDay}
+            {...signedIn}
+          />
+        )}
+      </div>
+    ));
+  }, [
+    canNavigate,
+    dispatch,
+    eventsData,
+    eventsLoading,
+    eventsWindow,
+    idPrefix,
+    openDay,
+    openDetails,
+    openFromLeaderView,
+    renderLeaderView,
+    renderMyEvents,
+    showPanel,
+    shownTab,
+  ]);
 
   return (
     <div className="events-page">
@@ -102,32 +155,7 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
       </div>
       {canNavigate ? <CreatedOutsideNotice /> : null}
       <EventsTabs selected={tab} onSelect={(next) => dispatch(tabSelected(next))} tabId={tabId} panelId={panelId} />
-      {EVENTS_TABS.map((name) => (
-        <div
-          key={name}
-          role="tabpanel"
-          id={panelId(name)}
-          aria-labelledby={tabId(name)}
-          hidden={name !== tab}
-          className="events-page__panel"
-        >
-          {name !== tab || !showPanel ? null : name === 'leaderView' ? (
-            renderLeaderView({ eventsWindow, onEventSelect: openFromLeaderView, onDaySelect: openDay, ...signedIn })
-          ) : name === 'myEvents' && renderMyEvents ? (
-            renderMyEvents({ eventsWindow, onEventSelect: openDetails, onDaySelect: openDay, ...signedIn })
-          ) : (
-            <EventsBoard
-              heading="Próximos eventos"
-              events={events.data}
-              isLoading={events.isLoading}
-              eventsWindow={eventsWindow}
-              onEventSelect={openDetails}
-              onDaySelect={openDay}
-              {...signedIn}
-            />
-          )}
-        </div>
-      ))}
+      {panels}
       {canNavigate && showPanel ? (
         <Suspense fallback={null}>
           <AgendaSubscription />
