@@ -4,6 +4,7 @@ import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
+import { useSession } from '../../kit/session/useSession.ts';
 import { DayEventsModal } from './DayEventsModal.tsx';
 import { EventDetailsModal } from './EventDetailsModal.tsx';
 import { EventsBoard } from './EventsBoard.tsx';
@@ -25,6 +26,8 @@ import './EventsPage.css';
 
 /** Signed in only, so not in a visitor's download: "Assinar a agenda" (issue 21, item 4). */
 const AgendaSubscription = lazy(() => import('./AgendaSubscription.tsx').then((module) => ({ default: module.AgendaSubscription })));
+
+const WAITING = { data: undefined, isLoading: true } as const;
 
 /** What a tab's panel gets from the page: the two months, and what a click on an event or a day does. */
 export interface EventsPanel {
@@ -65,16 +68,20 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
   const idPrefix = useId();
   // Asked on every arrival on the page.
   // Signed in, with each event's title, church and location (`?detail=full`); a visitor's is the specification's.
-  const plainEvents = useGetEventsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: canNavigate });
+  // Who is asking is known first: the page preloads `GET /api/auth/me` (client/index.html), so its answer is
+  // usually there when the app starts, and a signed-in member is spared the visitor's list she would not see.
+  const sessionKnown = useSession().status !== 'loading';
+  const plainEvents = useGetEventsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: canNavigate || !sessionKnown });
   const detailedEvents = useGetEventDetailsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: !canNavigate });
   // Each listed event's place line names its church's address (EventPlaceLine): asked with the details.
   const churches = useGetChurchesQuery(undefined, { skip: !canNavigate });
-  // Signed in, the list waits for the details and the churches: shown before them (the visitor's list asked
-  // before the session was known), every event would grow by a line or two as they came, and the list and the
-  // calendars under it would jump on a phone (docs/performance.md).
-  const events = canNavigate
-    ? { data: detailedEvents.isError ? undefined : detailedEvents.data, isLoading: detailedEvents.isLoading || churches.isLoading }
-    : plainEvents;
+  // Signed in, the list waits for the details and the churches: shown before them, every event would grow by a
+  // line or two as they came, and the list and the calendars under it would jump on a phone (docs/performance.md).
+  const events = !sessionKnown
+    ? WAITING
+    : canNavigate
+      ? { data: detailedEvents.isError ? undefined : detailedEvents.data, isLoading: detailedEvents.isLoading || churches.isLoading }
+      : plainEvents;
   // The page's header and tabs are painted first; the list and the two calendars (most of the page's
   // render work) follow in a background render that yields to the browser. On a slow phone the page shows
   // about a third of a second sooner, and no long task blocks it meanwhile.
@@ -99,45 +106,34 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
   const isLeaderView = shownTab === 'leaderView';
   const { data: eventsData, isLoading: eventsLoading } = events;
 
-  // The panels change only with the panel shown and what it shows: a click on a tab re-renders the tabs alone
-  // at once (its answer to the click), and the new panel later, in the deferred render.
-  const panels = useMemo(() => {
+  // The shown panel's content changes only with that panel and what it shows: a click on a tab re-renders the
+  // tabs and the panels' frames at once (its answer to the click), and the new content later, in the deferred render.
+  const content = useMemo(() => {
+    if (!showPanel) return null;
     const signedIn: Pick<EventsPanel, 'onShowMonth' | 'compactList'> = canNavigate
       ? { onShowMonth: (month) => dispatch(shownMonthChanged(month)), compactList: true }
       : {};
-    return EVENTS_TABS.map((name) => (
-      <div
-        key={name}
-        role="tabpanel"
-        id={`${idPrefix}-panel-${name}`}
-        aria-labelledby={`${idPrefix}-tab-${name}`}
-        hidden={name !== shownTab}
-        className="events-page__panel"
-      >
-        {name !== shownTab || !showPanel ? null : name === 'leaderView' ? (
-          renderLeaderView({ eventsWindow, onEventSelect: openFromLeaderView, onDaySelect: openDay, ...signedIn })
-        ) : name === 'myEvents' && renderMyEvents ? (
-          renderMyEvents({ eventsWindow, onEventSelect: openDetails, onDaySelect: openDay, ...signedIn })
-        ) : (
-          <EventsBoard
-            heading="Próximos eventos"
-            events={eventsData}
-            isLoading={eventsLoading}
-            eventsWindow={eventsWindow}
-            onEventSelect={openDetails}
-            onDaySelect={openDay}
-            {...signedIn}
-          />
-        )}
-      </div>
-    ));
+    return shownTab === 'leaderView' ? (
+      renderLeaderView({ eventsWindow, onEventSelect: openFromLeaderView, onDaySelect: openDay, ...signedIn })
+    ) : shownTab === 'myEvents' && renderMyEvents ? (
+      renderMyEvents({ eventsWindow, onEventSelect: openDetails, onDaySelect: openDay, ...signedIn })
+    ) : (
+      <EventsBoard
+        heading="Próximos eventos"
+        events={eventsData}
+        isLoading={eventsLoading}
+        eventsWindow={eventsWindow}
+        onEventSelect={openDetails}
+        onDaySelect={openDay}
+        {...signedIn}
+      />
+    );
   }, [
     canNavigate,
     dispatch,
     eventsData,
     eventsLoading,
     eventsWindow,
-    idPrefix,
     openDay,
     openDetails,
     openFromLeaderView,
@@ -155,7 +151,21 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
       </div>
       {canNavigate ? <CreatedOutsideNotice /> : null}
       <EventsTabs selected={tab} onSelect={(next) => dispatch(tabSelected(next))} tabId={tabId} panelId={panelId} />
-      {panels}
+      {EVENTS_TABS.map((name) => (
+        // The chosen tab's panel is shown at once; until its content is drawn it holds a screen's height, so
+        // what follows the panels does not jump up and back down.
+        <div
+          key={name}
+          role="tabpanel"
+          id={panelId(name)}
+          aria-labelledby={tabId(name)}
+          hidden={name !== tab}
+          aria-busy={name === tab && name !== shownTab ? true : undefined}
+          className="events-page__panel"
+        >
+          {name === shownTab ? content : name === tab ? <div className="events-page__pending" /> : null}
+        </div>
+      ))}
       {canNavigate && showPanel ? (
         <Suspense fallback={null}>
           <AgendaSubscription />
