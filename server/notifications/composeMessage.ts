@@ -7,7 +7,17 @@ import { publicBase } from './links.ts';
 import type { OutgoingMail } from './mailer.ts';
 import { coverEscalatedMessage, coverRequestedMessage, coverTakenMessage } from './coverMessages.ts';
 import { findCoverFacts, isAtEvent } from './coverMessageQueries.ts';
-import { findAllocationFacts, findRecipient, linkedAllocations, resetLinkIsOpen, type AllocationFacts } from './messageQueries.ts';
+import {
+  findAllocationFacts,
+  findRecipient,
+  findRecipients,
+  linkedAllocations,
+  linkedAllocationsOf,
+  resetLinkIsOpen,
+  type AllocationFacts,
+  type LinkedAllocation,
+  type Recipient,
+} from './messageQueries.ts';
 import {
   declinedMessage,
   eventCancelledMessage,
@@ -40,11 +50,34 @@ const started = (facts: { event: { datetime: string } } | { datetime: string }, 
 const allocationIdOf = (message: ClaimedMessage) => Number(message.payload.allocation_id);
 
 /**
+ * What the messages claimed together read, in one query each rather than one a message (readMessageFacts): their
+ * recipients and the reminders' allocations. Read right after the claim, as each message would read them.
+ */
+export interface MessageFacts {
+  /** The messages these facts were read for. */
+  ids: ReadonlySet<number>;
+  recipients: ReadonlyMap<number, Recipient>;
+  reminders: ReadonlyMap<number, LinkedAllocation[]>;
+}
+
+export async function readMessageFacts(db: Kysely<DB>, messages: readonly ClaimedMessage[]): Promise<MessageFacts> {
+  const reminders = messages.filter((message) => message.kind === 'reminder').map((message) => message.id);
+  const withRecipient = messages.filter((message) => message.kind !== 'team_invitation');
+  const [recipients, linked] = await Promise.all([
+    withRecipient.length > 0 ? findRecipients(db, withRecipient.map((message) => message.recipient_id)) : new Map<number, Recipient>(),
+    reminders.length > 0 ? linkedAllocationsOf(db, reminders) : new Map<number, LinkedAllocation[]>(),
+  ]);
+  return { ids: new Set(messages.map((message) => message.id)), recipients, reminders: linked };
+}
+
+/**
  * Writes a claimed message from what the database says now, or tells why it is not sent: its allocation or
  * event is gone, the event started, the answer changed since, a reset link was used — `skipped`; the member
- * turned e-mail off — `opted_out` (a password reset, which the person just asked for, is always sent).
+ * turned e-mail off — `opted_out` (a password reset, which the person just asked for, is always sent). `facts`:
+ * what was read for it with the messages claimed with it (readMessageFacts).
  */
-export async function composeMessage(db: Kysely<DB>, config: Config, message: ClaimedMessage, now: Date): Promise<Composed> {
+export async function composeMessage(db: Kysely<DB>, config: Config, message: ClaimedMessage, now: Date, facts?: MessageFacts): Promise<Composed> {
+  const known = facts?.ids.has(message.id) ? facts : undefined;
   // An e-mail invitation goes to its own address, which may have no account: the row names who invited (docs/product.md §13).
   if (message.kind === 'team_invitation') {
     const token = message.payload.secret;
@@ -53,7 +86,7 @@ export async function composeMessage(db: Kysely<DB>, config: Config, message: Cl
     if (!facts) return skip('o convite foi aceito, cancelado, reenviado ou expirou');
     return { mail: { outboxId: message.id, messageKey: message.message_key, kind: message.kind, to: { name: facts.name, address: facts.email }, ...teamInvitationMessage(config, facts, token) } };
   }
-  const recipient = await findRecipient(db, message.recipient_id);
+  const recipient = known ? known.recipients.get(message.recipient_id) : await findRecipient(db, message.recipient_id);
   if (!recipient) return skip('o destinatário não existe mais');
   let written: WrittenMessage;
   switch (message.kind) {
@@ -67,7 +100,7 @@ export async function composeMessage(db: Kysely<DB>, config: Config, message: Cl
       break;
     }
     case 'reminder': {
-      const services = (await linkedAllocations(db, message.id)).filter(
+      const services = (known ? (known.reminders.get(message.id) ?? []) : await linkedAllocations(db, message.id)).filter(
         (service) =>
           (service.status === 'pending' || service.status === 'confirmed') &&
           service.eventAt !== null &&

@@ -11,7 +11,7 @@ import {
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
 import { closeDueCoverRequests } from '../coverRequests/public.ts';
-import { composeMessage } from './composeMessage.ts';
+import { composeMessage, readMessageFacts, type MessageFacts } from './composeMessage.ts';
 import { createMailer, SMTP_CONNECTIONS, type Mailer } from './mailer.ts';
 import { queueDueReminders } from './reminderScheduler.ts';
 
@@ -106,6 +106,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Slots writing or sending a message. */
   let sending = 0;
   let session: ClaimSession | undefined;
+  /** Set when a turn found the session's lock gone (PostgreSQL: the claim checks it in its own statement). */
+  let sessionLost = false;
   let stopped = false;
   let turning = false;
   let again = false;
@@ -147,7 +149,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /** The session claims are made in; a new one when the old one lost its lock (its claims are anyone's then). */
   async function claimSession(): Promise<ClaimSession> {
-    if (session && (await session.holds(database.db))) return session;
+    if (session && !sessionLost && (session.lock !== undefined || (await session.holds(database.db)))) return session;
+    sessionLost = false;
     if (session) {
       logger.warn({ lease: session.leaseId }, 'a sessão que reservava as mensagens deste trabalhador terminou; outra é aberta');
       void session.close().catch(() => {});
@@ -171,9 +174,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /** Writes and sends one message; never throws: a failure is an outcome. Undefined when the worker stopped before sending it. */
-  async function deliver(message: ClaimedMessage): Promise<Outcome | undefined> {
+  async function deliver(message: ClaimedMessage, facts: Promise<MessageFacts | undefined>): Promise<Outcome | undefined> {
     try {
-      const composed = await composeMessage(database.db, config, message, now());
+      const composed = await composeMessage(database.db, config, message, now(), await facts);
       if (!('mail' in composed)) return composed;
       if (stopped) return undefined;
       onTheWire.add(message.id);
@@ -190,10 +193,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /** A slot: the message is written and sent; its outcome waits for the next turn, which stores it before the slot takes another. */
-  function start(message: ClaimedMessage): void {
+  function start(message: ClaimedMessage, facts: Promise<MessageFacts | undefined>): void {
     held.set(message.id, message);
     sending += 1;
-    void deliver(message)
+    void deliver(message, facts)
       .then(async (outcome) => {
         if (outcome !== undefined) {
           finished.push({ message, outcome });
@@ -247,7 +250,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         const claimant = free > 0 ? await claimSession() : undefined;
         const takeAbandoned = Date.now() - lastAbandonedScan >= ABANDONED_SCAN_MS;
         if (claimant && takeAbandoned) lastAbandonedScan = Date.now();
-        const { lost, claimed } = await recordAndClaim(database.db, {
+        const result = await recordAndClaim(database.db, {
           outcomes,
           now: now(),
           claim: claimant && {
@@ -258,12 +261,19 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             leaseClock: leaseClock?.(),
             sending: [...held.keys()],
             takeAbandoned,
+            lock: claimant.lock,
           },
         });
+        if (result.sessionLost) sessionLost = true;
+        const { lost, claimed } = result;
         forget(outcomes, lost);
         claimedAny = claimed.length > 0;
         if (stopped) await releaseClaims(database.db, claimed, true);
-        else for (const message of claimed) start(message);
+        else if (claimed.length > 0) {
+          // What the claimed messages read, in one query each for all of them (a message whose read failed reads its own).
+          const facts = readMessageFacts(database.db, claimed).catch(() => undefined);
+          for (const message of claimed) start(message, facts);
+        }
       }
     } catch (error) {
       // Stored next time; their leases are renewed meanwhile.

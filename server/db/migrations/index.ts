@@ -20,6 +20,7 @@ import * as m018 from './018_invitations.ts';
 import * as m019 from './019_join_requests.ts';
 import * as m020 from './020_church_timezone.ts';
 import * as m021 from './021_church_address.ts';
+import * as m022 from './022_outbox_claim_order.ts';
 
 /** Every migration, in order. Kept in code so the bundle-free server needs no folder scanning. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '019_join_requests': m019,
   '020_church_timezone': m020,
   '021_church_address': m021,
+  '022_outbox_claim_order': m022,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/openDatabase.ts';
 import type { Mailer, OutgoingMail } from '../../../server/notifications/mailer.ts';
 import { LEASE_MS, startOutboxWorker, type OutboxWorker } from '../../../server/notifications/outboxWorker.ts';
-import { claimDueMessages, enqueueMessage, openClaimSession, renewLeases } from '../../../server/outbox/outboxQueries.ts';
+import { claimDueMessages, enqueueMessage, openClaimSession, recordAndClaim, renewLeases, type ClaimOptions } from '../../../server/outbox/outboxQueries.ts';
 import { apiTestApp, type ApiTestApp } from '../../support/apiTestApp.ts';
 import { createTestUser } from '../../support/authAgent.ts';
 import { outboxRows, smtpEnv, startOutbox, type OutboxHarness } from '../../support/outboxWorld.ts';
@@ -194,5 +194,40 @@ describe.runIf(hasPostgres)('outbox claims across PostgreSQL sessions', () => {
     await expect.poll(() => sink.received.length, POLL).toBe(3);
     for (const { email } of queued) expect(sink.to(email)).toHaveLength(1);
     await expect.poll(async () => (await outboxRows(t.database)).map((row) => row.status), POLL).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it("a turn checks its session's lock in the statement that claims: once the lock is gone it claims nothing, says so, and still stores its outcomes", async () => {
+    const t = await apiTestApp(() => freshPostgres(4), { REMINDER_HOURS: 'off' });
+    cleanups.push(() => t.database.dispose());
+    const queued = await queueNotices(t.database, 3, 'lock');
+    const session = await openClaimSession(t.database.db);
+    cleanups.push(() => session.close());
+    const claim = (limit: number, takeAbandoned: boolean): ClaimOptions => ({
+      now: new Date(NOW),
+      limit,
+      leaseMs: LEASE_MS,
+      leaseId: session.leaseId,
+      leaseClock: new Date(NOW),
+      takeAbandoned,
+      lock: session.lock,
+    });
+    const first = await recordAndClaim(t.database.db, { outcomes: [], now: new Date(NOW), claim: claim(1, false) });
+    expect(first.claimed.map((message) => message.id)).toEqual([queued[0]!.id]);
+    expect(first.sessionLost).toBe(false);
+
+    // The session's connection ends, and its lock with it.
+    const backend = session.lock!.backend;
+    await sql`select pg_terminate_backend(${backend})`.execute(t.database.db);
+    await expect.poll(async () => (await sql`select 1 from pg_stat_activity where pid = ${backend}`.execute(t.database.db)).rows.length, POLL).toBe(0);
+
+    // One statement (no abandoned claims looked for) and the transaction (looked for): neither claims.
+    const sent = await recordAndClaim(t.database.db, { outcomes: [{ message: first.claimed[0]!, outcome: { status: 'sent' } }], now: new Date(NOW), claim: claim(2, false) });
+    expect(sent).toEqual({ lost: [], claimed: [], sessionLost: true });
+    expect(await recordAndClaim(t.database.db, { outcomes: [], now: new Date(NOW), claim: claim(2, true) })).toEqual({ lost: [], claimed: [], sessionLost: true });
+    expect((await outboxRows(t.database)).map((row) => ({ status: row.status, claimed: row.lease_id !== null }))).toEqual([
+      { status: 'sent', claimed: false },
+      { status: 'queued', claimed: false },
+      { status: 'queued', claimed: false },
+    ]);
   });
 });
