@@ -43,7 +43,8 @@ describe('the home page of a signed-in user (issue 13)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Marcos!' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText(PLACEHOLDER)).toBeNull();
-    const services = screen.getByRole('region', { name: 'Suas próximas escalas' });
+    // The greeting comes as soon as the session is known; the summaries with their own module, under it.
+    const services = await screen.findByRole('region', { name: 'Suas próximas escalas' });
     expect(await within(services).findByText('Falta 1 resposta sua.')).toBeInTheDocument();
     const list = within(services).getByRole('list', { name: 'Suas próximas escalas' });
     const items = [...list.children] as HTMLElement[];

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { HomePage } from '../../features/home/HomePage.tsx';
+import { SignedInHome } from '../../features/home/SignedInHome.tsx';
 import { useSession } from '../../kit/session/useSession.ts';
 
-/** Signed-in only, so not in the first download. */
+/** Signed-in only, so not in the first download: the summaries under the greeting. */
 const SignedInHomePanel = lazy(() => import('./SignedInHomePanel.tsx').then((module) => ({ default: module.SignedInHomePanel })));
 
 /**
@@ -12,9 +13,13 @@ const SignedInHomePanel = lazy(() => import('./SignedInHomePanel.tsx').then((mod
 export function HomeRoute() {
   const session = useSession();
   if (session.status !== 'signedIn') return <HomePage />;
+  // The greeting is drawn as soon as the session is known; the summaries follow with their module, below it
+  // (docs/performance.md: the page's largest paint no longer waits for their download).
   return (
-    <Suspense fallback={<HomePage />}>
-      <SignedInHomePanel session={session} />
-    </Suspense>
+    <SignedInHome user={session.user}>
+      <Suspense fallback={null}>
+        <SignedInHomePanel session={session} />
+      </Suspense>
+    </SignedInHome>
   );
 }

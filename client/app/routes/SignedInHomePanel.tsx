@@ -5,7 +5,6 @@ import { MissingAnswers } from '../../features/escalas/MissingAnswers.tsx';
 import { NextServices } from '../../features/escalas/NextServices.tsx';
 import { MyTeams } from '../../features/gapMatrix/MyTeams.tsx';
 import { useGetEventDetailsInRangeQuery } from '../../features/events/eventsApi.ts';
-import { SignedInHome } from '../../features/home/SignedInHome.tsx';
 import { NudgeButton } from '../../features/openPlaces/NudgeButton.tsx';
 import { OpenPlaces } from '../../features/openPlaces/OpenPlaces.tsx';
 import { SelfSignupToggle } from '../../features/openPlaces/SelfSignupToggle.tsx';
@@ -18,19 +17,19 @@ const LEADER_DAYS_AHEAD = 60;
 type SignedIn = Extract<Session, { status: 'signedIn' }>;
 
 /**
- * A signed-in user's home page: the home feature's greeting around the escalas' summaries — my next services
- * and the answers I owe, my teams (and for a team leader the way to the gap matrix); for a leader or an admin,
- * the answers still missing in the escalas ahead.
+ * A signed-in user's home page under the greeting (HomeRoute): the escalas' summaries — my next services and the
+ * answers I owe, my teams (and for a team leader the way to the gap matrix); for a leader or an admin, the answers
+ * still missing in the escalas ahead.
  */
 export function SignedInHomePanel({ session }: { session: SignedIn }) {
   return (
-    <SignedInHome user={session.user}>
+    <>
       <NextServices memberId={session.user.id} />
       <CoverRequests />
       <OpenPlaces />
       <MyTeams renderLedTeam={({ label, ...team }) => <SelfSignupToggle {...team} teamLabel={label} />} />
       {session.canAllocate ? <LeaderAnswers /> : null}
-    </SignedInHome>
+    </>
   );
 }
 
