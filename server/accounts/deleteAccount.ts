@@ -7,7 +7,7 @@ import { dialectOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { forgetCoverRequestsOf } from '../coverRequests/public.ts';
 import { forgetDraftsOf } from '../drafts/public.ts';
-import { forgetInvitationsTo } from '../invitations/public.ts';
+import { forgetInvitationsTo, forgetMakerOf } from '../invitations/public.ts';
 import { forgetJoinRequestsOf } from '../joinRequests/public.ts';
 import { releasePlacesOf } from '../escalas/public.ts';
 import { deletePreferences } from '../notifications/public.ts';
@@ -96,6 +96,8 @@ export async function deleteAccount(db: Kysely<DB>, removal: AccountRemoval, now
     await forgetJoinRequestsOf(trx, user.id);
     // The invitations sent to the address name the person (docs/product.md §13).
     await forgetInvitationsTo(trx, user.email);
+    // Those it sent stay the team's: still delivered, naming no one.
+    await forgetMakerOf(trx, user.id);
     await dropMessagesTo(trx, user.id);
     await recordAudit(trx, {
       actorId: removal.actorId,

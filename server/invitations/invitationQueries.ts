@@ -172,6 +172,17 @@ export async function forgetInvitationsTo(db: Db, email: string): Promise<number
 }
 
 /**
+ * An account is removed (docs/product.md §11): the invitations and links it made stay the team's, made by no one —
+ * what the foreign keys do when a user row goes, for an account that is anonymised instead. Its invitation e-mails
+ * still to go out say "A liderança convidou você". Returns how many invitations and links it had made.
+ */
+export async function forgetMakerOf(db: Db, userId: number): Promise<number> {
+  const invitations = await db.updateTable('invitations').set({ invited_by: null }).where('invited_by', '=', userId).executeTakeFirst();
+  const links = await db.updateTable('invite_links').set({ created_by: null }).where('created_by', '=', userId).executeTakeFirst();
+  return Number(invitations.numUpdatedRows) + Number(links.numUpdatedRows);
+}
+
+/**
  * The retention job's part (docs/product.md §11): e-mail invitations accepted or cancelled before `before`, and pending
  * ones whose link expired before it, go with their positions — they hold a person's name and address, who may never
  * have answered. Returns how many went.

@@ -12,9 +12,22 @@ export interface RecipientMessage {
   sent_at: Instant | null;
 }
 
+/**
+ * Kinds whose row names an account that is not who the e-mail goes to: an e-mail invitation goes to the invited
+ * address and names the account that invited (docs/product.md §13). Neither the inviter's export nor her removal
+ * is about them.
+ */
+const SENT_ON_BEHALF: ReadonlyArray<string> = ['team_invitation'];
+
 /** Every message queued for the person, oldest first (docs/product.md §11, the data export). */
 export async function messagesTo(db: Db, recipientId: number): Promise<RecipientMessage[]> {
-  return db.selectFrom('outbox').select(['id', 'kind', 'status', 'created_at', 'sent_at']).where('recipient_id', '=', recipientId).orderBy('id').execute();
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'kind', 'status', 'created_at', 'sent_at'])
+    .where('recipient_id', '=', recipientId)
+    .where('kind', 'not in', SENT_ON_BEHALF)
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -22,8 +35,18 @@ export async function messagesTo(db: Db, recipientId: number): Promise<Recipient
  * kind, times and state but no longer what they carried (a token, hours, a service). Returns how many were dropped.
  */
 export async function dropMessagesTo(db: Db, recipientId: number): Promise<number> {
-  const dropped = await db.deleteFrom('outbox').where('recipient_id', '=', recipientId).where('status', '=', 'queued').executeTakeFirst();
-  await db.updateTable('outbox').set({ payload: '{}', last_error: null }).where('recipient_id', '=', recipientId).execute();
+  const dropped = await db
+    .deleteFrom('outbox')
+    .where('recipient_id', '=', recipientId)
+    .where('kind', 'not in', SENT_ON_BEHALF)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  await db
+    .updateTable('outbox')
+    .set({ payload: '{}', last_error: null })
+    .where('recipient_id', '=', recipientId)
+    .where('kind', 'not in', SENT_ON_BEHALF)
+    .execute();
   return Number(dropped.numDeletedRows);
 }
 
