@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, RouterProvider, type createBrowserRouter } from 'react-router';
 import type { PublicConfig } from '../../shared/publicConfig.ts';
+import { SessionSubscription } from '../kit/session/useSession.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { PublicConfigContext } from './publicConfig.ts';
 import type { AppStore } from './store.ts';
@@ -53,7 +54,10 @@ export interface AppProvidersProps {
 export function AppProviders({ store, publicConfig, children }: AppProvidersProps) {
   return (
     <PublicConfigContext value={publicConfig}>
-      <Provider store={store}>{children}</Provider>
+      <Provider store={store}>
+        <SessionSubscription />
+        {children}
+      </Provider>
     </PublicConfigContext>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
 import { RESPONSE_LINK_PARAM } from '../../../shared/responseLink.ts';
 import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { AllocationModal } from '../../features/escalas/AllocationModal.tsx';
@@ -6,7 +6,7 @@ import { LeaderView, leaderViewAccess, type LeaderBoardParts, type LeaderViewAcc
 import { EventsBoard } from '../../features/events/EventsBoard.tsx';
 import { EventsPage, type EventsPanel } from '../../features/events/EventsPage.tsx';
 import { eventsApi, selectCachedEvent, useGetEventDetailsInRangeQuery, useGetEventsInRangeQuery } from '../../features/events/eventsApi.ts';
-import { modalClosed, selectAllocationEventId } from '../../features/events/eventsSlice.ts';
+import { modalClosed, selectAllocationEventId, type EventsTab } from '../../features/events/eventsSlice.ts';
 import { useSession, type Session } from '../../kit/session/useSession.ts';
 import { useTokenFromAddress } from '../../kit/useTokenFromAddress.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
@@ -32,12 +32,12 @@ const LeaderSchedulePanel = lazy(() => import('./LeaderSchedulePanel.tsx').then(
 export function EventsRoute() {
   const session = useSession();
   const access = leaderViewAccess(session);
-  usePreloadedWhenIdle(session.status === 'signedIn' ? MyEvents.preload : undefined);
   return (
     <EventsPage
       renderMyEvents={session.status === 'anonymous' ? undefined : (panel) => <MyEventsPanel session={session} {...panel} />}
       renderLeaderView={(panel) => <LeaderViewPanel access={access} {...panel} />}
       leaderViewOpens={access === 'member' ? 'eventDetails' : 'allocation'}
+      onTabIntent={session.status === 'signedIn' ? preloadTab : undefined}
     >
       <PageAllocationModal />
       <ResponseLinkFromUrl />
@@ -55,20 +55,11 @@ function MyEventsPanel({ session, ...panel }: EventsPanel & { session: Session }
 }
 
 /**
- * Signed in, My Events' module is downloaded once the page is idle, so the tab opens at once, without waiting for
- * it with the page half drawn (docs/performance.md).
+ * Signed in, My Events' module is fetched when its tab is about to be chosen (pointed at, pressed, focused): not
+ * with the page, whose start it would slow on a phone, nor only on the click (docs/performance.md).
  */
-function usePreloadedWhenIdle(preload: (() => Promise<unknown>) | undefined) {
-  useEffect(() => {
-    if (!preload) return;
-    const load = () => void preload().catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(load, { timeout: 5_000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(load, 1_000);
-    return () => clearTimeout(id);
-  }, [preload]);
+function preloadTab(tab: EventsTab): void {
+  if (tab === 'myEvents') void MyEvents.preload().catch(() => undefined);
 }
 
 /**

@@ -47,6 +47,8 @@ export interface EventsPageProps {
   renderLeaderView: (panel: EventsPanel) => ReactNode;
   /** The modal a click on an event opens in Leader View (in its list, and in the day's modal opened there). */
   leaderViewOpens: 'eventDetails' | 'allocation';
+  /** A tab is about to be chosen: the route may fetch its panel's code (EventsTabs' `onIntent`). */
+  onTabIntent?: (tab: EventsTab) => void;
   /** The page's modals that other features draw (the allocation modal). */
   children?: ReactNode;
 }
@@ -56,7 +58,7 @@ export interface EventsPageProps {
  * View are the escalas' screens, which the route gives (app/routes/EventsRoute.tsx): My Events shows a visitor
  * the same full list; a click in Leader View opens `leaderViewOpens` instead of the details.
  */
-export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, children }: EventsPageProps) {
+export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, onTabIntent, children }: EventsPageProps) {
   useDocumentTitle('Eventos');
   // A visitor: the current and next month. Signed in: the months the user moved to.
   const { eventsWindow, canNavigate } = useShownEventsWindow();
@@ -150,7 +152,7 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
         <p className="events-page__lead">A agenda da rede neste mês e no próximo.</p>
       </div>
       {canNavigate ? <CreatedOutsideNotice /> : null}
-      <EventsTabs selected={tab} onSelect={(next) => dispatch(tabSelected(next))} tabId={tabId} panelId={panelId} />
+      <EventsTabs selected={tab} onSelect={(next) => dispatch(tabSelected(next))} tabId={tabId} panelId={panelId} onIntent={onTabIntent} />
       {EVENTS_TABS.map((name) => (
         // The chosen tab's panel is shown at once; until its content is drawn it holds a screen's height, so
         // what follows the panels does not jump up and back down.

@@ -12,10 +12,12 @@ export interface EventsTabsProps {
   onSelect: (tab: EventsTab) => void;
   tabId: (tab: EventsTab) => string;
   panelId: (tab: EventsTab) => string;
+  /** A tab is about to be chosen (pointed at, pressed, focused): its panel's code may be fetched now. */
+  onIntent?: (tab: EventsTab) => void;
 }
 
 /** The WAI-ARIA tabs pattern with automatic activation: arrows, Home and End move and select. */
-export function EventsTabs({ selected, onSelect, tabId, panelId }: EventsTabsProps) {
+export function EventsTabs({ selected, onSelect, tabId, panelId, onIntent }: EventsTabsProps) {
   const buttons = useRef(new Map<EventsTab, HTMLButtonElement>());
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -53,6 +55,9 @@ export function EventsTabs({ selected, onSelect, tabId, panelId }: EventsTabsPro
             aria-controls={panelId(tab)}
             tabIndex={isSelected ? 0 : -1}
             onClick={() => onSelect(tab)}
+            onPointerEnter={onIntent && (() => onIntent(tab))}
+            onPointerDown={onIntent && (() => onIntent(tab))}
+            onFocus={onIntent && (() => onIntent(tab))}
           >
             {EVENTS_TAB_LABELS[tab]}
           </button>
