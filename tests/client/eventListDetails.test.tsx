@@ -4,6 +4,8 @@ import { EVENTS, freezeNow, MEMBER } from './support/fixtures.ts';
 import { seedNetwork } from './support/networkSeed.ts';
 import { openPortal, type Portal } from './support/realApi.ts';
 import { renderApp } from './support/renderWithProviders.tsx';
+import { eventsApi } from '../../client/features/events/eventsApi.ts';
+import { rememberAccount } from '../../client/kit/offline/privateStore.ts';
 
 const WINDOW = '/api/events?from=2026-11-01&to=2026-12-31';
 
@@ -42,21 +44,25 @@ describe('the event list’s details (issue 15)', () => {
   it('signed in, the list waits for the details and the churches: it never grows under the reader (a phone’s layout shift)', async () => {
     const portal = await openPortal({ events: EVENTS, signedIn: MEMBER });
     await withDetails(portal);
+    // This browser's last session was the member's.
+    rememberAccount(MEMBER.id);
     const releaseDetails = portal.hold(`${WINDOW}&detail=full`);
     const releaseChurches = portal.hold('/api/churches');
-    renderApp('/events');
+    const { store } = renderApp('/events');
     await waitFor(() => expect(portal.paths()).toContain(`${WINDOW}&detail=full`));
     expect(screen.getByText('Carregando eventos…')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Próximos eventos' })).toBeNull();
     releaseDetails();
-    await waitFor(() => expect(portal.paths()).toContain('/api/churches'));
+    const details = eventsApi.endpoints.getEventDetailsInRange.select({ from: '2026-11-01', to: '2026-12-31' });
+    await waitFor(() => expect(details(store.getState()).status).toBe('fulfilled'));
+    // The details are in; the churches are not: still no list.
     expect(screen.getByText('Carregando eventos…')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Próximos eventos' })).toBeNull();
     releaseChurches();
     await screen.findByRole('list', { name: 'Próximos eventos' });
     expect(listedButton(/^Culto /)).toHaveAccessibleName('Culto Culto de jovens · Sede · Templo 22 de novembro de 2026 às 19:00');
     expect(screen.queryByText('Carregando eventos…')).toBeNull();
-    // The session is asked first: a member is never sent the visitor's list she would not see.
+    // The session is asked first on a browser a member used last: she is never sent the visitor's list.
     expect(portal.paths()).not.toContain(WINDOW);
   });
 

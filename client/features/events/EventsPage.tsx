@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { DayKey } from '../../../shared/days.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
+import { lastAccount } from '../../kit/offline/privateStore.ts';
 import { useSession } from '../../kit/session/useSession.ts';
 import { DayEventsModal } from './DayEventsModal.tsx';
 import { EventDetailsModal } from './EventDetailsModal.tsx';
@@ -70,17 +71,24 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
   const idPrefix = useId();
   // Asked on every arrival on the page.
   // Signed in, with each event's title, church and location (`?detail=full`); a visitor's is the specification's.
-  // Who is asking is known first: the page preloads `GET /api/auth/me` (client/index.html), so its answer is
-  // usually there when the app starts, and a signed-in member is spared the visitor's list she would not see.
+  // On a browser where a member signed in last, who is asking is known first: the page preloads `GET /api/auth/me`
+  // (client/index.html), so its answer is usually there when the app starts, and she is spared the visitor's list
+  // she would not see. A visitor's list is asked at once, beside the session's question, as before.
   const sessionKnown = useSession().status !== 'loading';
-  const plainEvents = useGetEventsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: canNavigate || !sessionKnown });
+  const [memberLikely] = useState(() => lastAccount() !== null);
+  const plainEvents = useGetEventsInRangeQuery(eventsWindow.range, {
+    refetchOnMountOrArgChange: true,
+    skip: canNavigate || (!sessionKnown && memberLikely),
+  });
   const detailedEvents = useGetEventDetailsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: !canNavigate });
   // Each listed event's place line names its church's address (EventPlaceLine): asked with the details.
   const churches = useGetChurchesQuery(undefined, { skip: !canNavigate });
   // Signed in, the list waits for the details and the churches: shown before them, every event would grow by a
   // line or two as they came, and the list and the calendars under it would jump on a phone (docs/performance.md).
   const events = !sessionKnown
-    ? WAITING
+    ? memberLikely
+      ? WAITING
+      : plainEvents
     : canNavigate
       ? { data: detailedEvents.isError ? undefined : detailedEvents.data, isLoading: detailedEvents.isLoading || churches.isLoading }
       : plainEvents;

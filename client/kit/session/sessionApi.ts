@@ -14,7 +14,15 @@ export const sessionApi = api.injectEndpoints({
     getSession: build.query<User | null, void>({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
         // A sign-out made without network is sent first; until the server hears it, nobody is signed in here.
-        if (isSignOutPending() && !(await sendPendingSignOut())) return { data: null };
+        if (isSignOutPending()) {
+          if (await sendPendingSignOut()) {
+            // The page's preloaded answer (client/index.html) was asked before the server heard the sign-out: it is
+            // taken here, so no later call gets it, and forgotten with what the worker kept of it.
+            await baseQuery('auth/me');
+            await forgetPrivateAnswers();
+          }
+          return { data: null };
+        }
         const result = await baseQuery('auth/me');
         if (result.error) return { error: result.error };
         const { user } = result.data as MeResponse;

@@ -181,6 +181,16 @@ describePortal(
         return ((await me.json()) as { user: unknown }).user === null;
       }, 'the old session ended on the server');
       expect(await page.evaluate(() => localStorage.getItem('koinonia:sign-out-pending'))).toBeNull();
+      // The page's own answer to "who is here", asked (preloaded) before the sign-out reached the server, is not
+      // believed, not even for a moment: after the sign-out nothing is asked as the member (her detailed list).
+      await page.getByRole('list', { name: 'Próximos eventos' }).waitFor();
+      const calls = visit.apiCalls();
+      const afterSignOut = calls.slice(calls.lastIndexOf('POST /api/auth/logout'));
+      expect(afterSignOut.length).toBeGreaterThan(1);
+      expect(afterSignOut.filter((call) => call.includes('detail=full'))).toEqual([]);
+      await expectAccountLink(visit, 'Entrar');
+      expect(await page.evaluate(() => localStorage.getItem('koinonia:account'))).toBeNull();
+      expect(await privateStore(page)).toEqual([]);
     });
 
     portalTest('another account on the same phone never gets the first one\'s answers', async (visit) => {
