@@ -1,21 +1,36 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 
+// One worker more than the machine has cores: most of a test's time is spent waiting (on SQLite's and PostgreSQL's
+// answers, on a spawned process, on Chromium), not computing — docs/testing.md measures it.
+const WORKERS = availableParallelism() + 1;
+
+// The tests' throwaway files — SQLite databases, Chromium profiles, data folders — live in memory where Linux has
+// /dev/shm: SQLite's and Chromium's fsyncs on a busy disk cost up to a second and a half per test.
+const MEMORY_TMPDIR = existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {};
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
           name: 'node',
           environment: 'node',
+          // A file's modules stay loaded for the worker's next file of the same project: loading the server anew
+          // for each file was most of the suite's time (docs/testing.md). Each file still gets its own databases,
+          // portal and browser; module state a file changes is set again by its setup file.
+          isolate: false,
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/web/**/*.test.ts'],
           // The bench smoke (75 s) is a CI step of its own after `npm test` (.ci/run), in the project below.
           exclude: [...configDefaults.exclude, 'tests/unit/benchSmoke.test.ts'],
           // The migrated template databases every fresh test database is copied from (databaseTemplates.ts).
           globalSetup: ['tests/support/buildServerSetup.ts', 'tests/support/databaseTemplates.ts'],
           setupFiles: ['tests/support/passwordHashCost.ts'],
+          env: MEMORY_TMPDIR,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -38,12 +53,11 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          isolate: false,
           // A reserved name (RFC 2606): the page's requests reach the real API only through the harness's
           // fetch (tests/client/support/apiHarness.ts), never the network.
           environmentOptions: { jsdom: { url: 'http://portal.test/' } },
-          // Each test's throwaway SQLite file (tests/client/support/realApi.ts) lives in memory where Linux has
-          // /dev/shm: SQLite's fsyncs on a busy disk cost up to a second and a half per test.
-          env: existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {},
+          env: MEMORY_TMPDIR,
           include: ['tests/client/**/*.test.{ts,tsx}'],
           globalSetup: ['tests/support/databaseTemplates.ts'],
           setupFiles: ['tests/support/passwordHashCost.ts', 'tests/client/setup.ts'],
@@ -53,12 +67,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
-          setupFiles: ['tests/support/passwordHashCost.ts'],
+          // Each file starts its own seeded portal (support/filePortal.ts), so the files run side by side.
+          setupFiles: ['tests/support/passwordHashCost.ts', 'tests/e2e/setup.ts'],
+          env: MEMORY_TMPDIR,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       // `BENCH_SMOKE=1 npx vitest run --project bench-smoke`: `npm run bench` at tiny size, so the benchmark cannot

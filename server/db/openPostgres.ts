@@ -1,6 +1,7 @@
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type { DB } from './schema.ts';
+import { OwnSchemaDialect } from './ownSchemaDialect.ts';
 import type { Database, DatabaseOptions } from './openDatabase.ts';
 
 const TIMESTAMPTZ_OID = 1184;
@@ -35,6 +36,6 @@ export function openPostgres(options: DatabaseOptions): Database {
   pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
   // The pool re-emits an idle client's error, which the client's own listener has already reported.
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new OwnSchemaDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

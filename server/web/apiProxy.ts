@@ -43,6 +43,8 @@ export interface ApiProxyOptions {
   trust: TrustFn;
   /** How long the API may stay silent before the host gives up on it (ms). */
   timeoutMs?: number;
+  /** The clock that times how long an API that refused a connection is passed over (apiTargets); tests set it. */
+  now?: () => number;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface ApiProxyOptions {
  * the library leaves to its user is done here: the hop-by-hop headers a client sent, X-Forwarded-* believed only
  * from trusted proxies (its own `xfwd` keeps whatever the client claimed), and JSON errors in the API's shape.
  */
-export function apiProxy({ targets, logger, trust, timeoutMs = 30_000 }: ApiProxyOptions): http.RequestListener {
+export function apiProxy({ targets, logger, trust, timeoutMs = 30_000, now }: ApiProxyOptions): http.RequestListener {
   // `timeout`: an idle kept-alive socket is closed by us after 60 s, before the API closes it (65 s, see
   // listen.ts); otherwise a busy host would reuse a socket the API had just closed: 502s after a quiet minute.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
@@ -70,7 +72,7 @@ export function apiProxy({ targets, logger, trust, timeoutMs = 30_000 }: ApiProx
 
   // Several APIs: http-proxy-middleware's router picks one per request (each keeps its own kept-alive sockets in
   // the agent's pool). The request remembers its API, for the error handler.
-  const spread = targets.length > 1 ? apiTargets(targets) : undefined;
+  const spread = targets.length > 1 ? apiTargets(targets, now) : undefined;
   const targetOf = new WeakMap<http.IncomingMessage, string>();
   const router = spread
     ? (req: http.IncomingMessage) => {

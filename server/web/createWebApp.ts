@@ -31,6 +31,8 @@ export interface WebAppOptions {
    * The API then sees the client's own connection, and applies the same TRUST_PROXY rules to it.
    */
   localApi?: http.RequestListener;
+  /** The clock of the forwarding to several APIs (apiProxy's `now`); Date.now unless a test sets it. */
+  now?: () => number;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface WebAppOptions {
  * touches their streams and no header of the host's own is mixed into the API's answers.
  * The API writes the log line of every `/api` request.
  */
-export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, localApi }: WebAppOptions): http.RequestListener {
+export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, localApi, now }: WebAppOptions): http.RequestListener {
   const pages = loadPortalPages(clientDir, config);
   const app = express();
   app.disable('x-powered-by');
@@ -123,7 +125,7 @@ export function createWebApp({ config, logger, clientDir = DEFAULT_CLIENT_DIR, l
     res.status(status).type('text/plain').send(message);
   }) as express.ErrorRequestHandler);
 
-  const forward = localApi ?? apiProxy({ targets: config.eventsApiUrls, timeoutMs: config.eventsApiTimeoutMs, logger, trust: app.get('trust proxy fn') as TrustFn });
+  const forward = localApi ?? apiProxy({ targets: config.eventsApiUrls, timeoutMs: config.eventsApiTimeoutMs, logger, trust: app.get('trust proxy fn') as TrustFn, now });
   return (req, res) => {
     if (isApiPath(req.url ?? '')) forward(req, res);
     else app(req, res);

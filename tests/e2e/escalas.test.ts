@@ -47,7 +47,7 @@ describePortal('Escalas (issue 5)', (portalTest) => {
       const item = (event: ManagedEvent) => list.getByRole('listitem').filter({ has: page.locator(`[data-event-id="${event.id}"]`) });
       const dialog = page.getByRole('dialog', { name: 'Allocate Member to Event' });
 
-      await list.locator(`[data-event-id="${first.id}"]`).click();
+      await visit.clickUntil(list.locator(`[data-event-id="${first.id}"]`), dialog, 'o diálogo de alocação abre');
       await dialog.getByLabel('Department', { exact: true }).fill('Louvor');
       await dialog.getByLabel('Member', { exact: true }).fill(email);
       await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -1,10 +1,11 @@
 import type { Locator } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { EventType, ManagedEvent } from '../../shared/schemas/eventManagement.ts';
 import { describePortal, type PortalVisit } from './support/portalBrowser.ts';
 import { formatShortDateTime } from '../../shared/formats.ts';
 import { addDays, apiJson, dayLabel, expectedEvents } from './support/portalData.ts';
 import { icsLocal, instantOf, leaderRequest, signInAsLeader, veventLines, weeklyStartDay } from './support/leaderSession.ts';
+import { portalUrl } from './support/filePortal.ts';
 
 /** An unusual hour, so the new series is told apart from the demo events. */
 const TIME = '06:15';
@@ -96,7 +97,7 @@ describePortal('Leaders manage events (issue 6)', (portalTest) => {
       expect(await focused()).toBe('MAIN');
 
       // The public feed publishes the series with an EXDATE for the cancelled date, and only for it.
-      const feed = await fetch(`${inject('baseUrl')}/api/calendar.ics`);
+      const feed = await fetch(`${portalUrl()}/api/calendar.ics`);
       expect(feed.status).toBe(200);
       const vevent = veventLines(await feed.text(), `series-${created.series_id}@koinonia`);
       expect(vevent, 'a série está no feed').toBeDefined();

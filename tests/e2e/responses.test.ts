@@ -101,8 +101,8 @@ describePortal('Escalas answered (issue 13)', (portalTest) => {
       await startAnonymous(visit);
       await signInThroughForm(visit, DEMO_LEADER_EMAIL, DEMO_PASSWORD);
       await page.getByRole('tab', { name: 'Leader View' }).click();
-      await page.getByRole('list', { name: 'Escala de membros' }).locator(`[data-event-id="${event.id}"]`).click();
       const dialog = page.getByRole('dialog', { name: 'Allocate Member to Event' });
+      await visit.clickUntil(page.getByRole('list', { name: 'Escala de membros' }).locator(`[data-event-id="${event.id}"]`), dialog, 'o diálogo de alocação abre');
       await dialog.getByLabel('Department', { exact: true }).fill('Louvor');
       await dialog.getByLabel('Member', { exact: true }).fill(email);
       await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -195,8 +195,8 @@ describePortal('Escalas answered (issue 13)', (portalTest) => {
       await startAnonymous(visit);
       await signInThroughForm(visit, DEMO_LEADER_EMAIL, DEMO_PASSWORD);
       await page.getByRole('tab', { name: 'Leader View' }).click();
-      await page.getByRole('list', { name: 'Escala de membros' }).locator(`[data-event-id="${event.id}"]`).click();
       const dialog = page.getByRole('dialog', { name: 'Allocate Member to Event' });
+      await visit.clickUntil(page.getByRole('list', { name: 'Escala de membros' }).locator(`[data-event-id="${event.id}"]`), dialog, 'o diálogo de alocação abre');
       await dialog.getByLabel('Department', { exact: true }).fill('Recepção');
       await dialog.getByLabel('Member', { exact: true }).fill(email);
       const notice = dialog.locator('.allocation-form__candidate');

@@ -277,6 +277,8 @@ describePortal('§2 screens and routes', (portalTest) => {
     await page.getByRole('tab', { name: 'My Events' }).click();
     expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('My Events');
     const myList = page.getByRole('tabpanel').getByRole('list', { name: 'Próximos eventos' });
+    // The panel's content is drawn in a deferred render after the click (docs/performance.md).
+    await visit.until(async () => (await myList.getByRole('listitem').count()) > 0, 'a lista de My Events aparece');
     expect(await myList.getByRole('listitem').allTextContents()).toEqual(nextEvents);
     expect(await page.getByRole('tabpanel').locator('.calendar').count()).toBe(2);
   });
@@ -395,8 +397,8 @@ describePortal('§2 screens and routes', (portalTest) => {
     await openEvents(visit);
     await page.getByRole('tab', { name: 'Leader View' }).click();
     const event = expected.upcoming[1]!;
-    await page.getByRole('list', { name: 'Escala de membros' }).locator(`[data-event-id="${event.id}"]`).click();
     const dialog = page.getByRole('dialog', { name: 'Allocate Member to Event' });
+    await visit.clickUntil(page.getByRole('list', { name: 'Escala de membros' }).locator(`[data-event-id="${event.id}"]`), dialog, 'o diálogo de alocação abre');
     const field = (label: string) => dialog.getByLabel(label, { exact: true });
     expect(await field('Event').inputValue()).toBe(nameOf(event));
     expect(await field('Event').getAttribute('readonly')).not.toBeNull();
@@ -417,8 +419,8 @@ describePortal('§2 screens and routes', (portalTest) => {
     await openEvents(visit);
     await page.getByRole('tab', { name: 'Leader View' }).click();
     const event = expected.upcoming[0]!;
-    await page.getByRole('list', { name: 'Escala de membros' }).locator(`[data-event-id="${event.id}"]`).click();
     const dialog = page.getByRole('dialog', { name: 'Allocate Member to Event' });
+    await visit.clickUntil(page.getByRole('list', { name: 'Escala de membros' }).locator(`[data-event-id="${event.id}"]`), dialog, 'o diálogo de alocação abre');
     await dialog.getByLabel('Department', { exact: true }).fill('Recepção');
     await dialog.getByLabel('Member', { exact: true }).fill('João');
     const callsBefore = visit.requests.length;

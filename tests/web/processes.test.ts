@@ -1,17 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientBuildIsCurrent } from '../../server/platform/buildClient.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/openDatabase.ts';
 import { sqliteFile } from '../../server/db/sqliteFile.ts';
 import { expectApiError } from '../support/apiAssertions.ts';
 import {
   API_READY,
   freePort,
-  ROOT,
   startListening,
   startMain,
   stopAll,
@@ -21,7 +18,6 @@ import {
 } from '../support/processes.ts';
 import { rawRequest } from '../support/rawHttp.ts';
 
-const CLIENT_INDEX = path.join(ROOT, 'dist/client/index.html');
 // Each test starts whole Node processes (a few seconds each on a busy 2-core machine): generous bounds.
 const SLOW = { timeout: 120_000 };
 
@@ -194,20 +190,6 @@ describe('the events API process', SLOW, () => {
 });
 
 describe('the web host and the API as separate processes', SLOW, () => {
-  beforeAll(async () => {
-    if (clientBuildIsCurrent(path.dirname(CLIENT_INDEX))) return;
-    // A fresh clone has no client build (or an old one); make one once (main.ts would otherwise build it on start).
-    await new Promise<void>((resolve, reject) => {
-      const build = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-        cwd: ROOT,
-        env: { ...process.env, NODE_ENV: 'production' },
-        stdio: 'ignore',
-      });
-      build.on('error', reject);
-      build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
-    });
-  }, 180_000);
-
   it('npm start serves the app and the events, in one process', async () => {
     const [port, apiPort] = [await freePort(), await freePort()];
     const main = await startListening([], { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir(), LOG_LEVEL: 'info' }, [

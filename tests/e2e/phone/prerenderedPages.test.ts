@@ -5,6 +5,7 @@ import { E2E_DEMO_PASSWORD } from '../support/demoPassword.ts';
 import { startOwnPortal, type OwnPortal } from '../support/ownPortal.ts';
 import { describePortal, WAIT_MS } from '../support/portalBrowser.ts';
 import { E2E_SOCIAL } from '../support/portalServer.ts';
+import { portalUrl } from '../support/filePortal.ts';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'];
 
@@ -143,7 +144,7 @@ describe('pre-rendered pages: what a phone shows before any script runs', () => 
   for (const pathname of ['/', '/login', '/events']) {
     test(`${pathname} with JavaScript off shows the specification's texts, with the configured portal name`, async () => {
       for (const [baseUrl, portalName] of [
-        [inject('baseUrl'), 'Koinonia'],
+        [portalUrl(), 'Koinonia'],
         [portal.baseUrl, PORTAL_NAME],
       ] as const) {
         const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block' });
@@ -171,9 +172,9 @@ describe('pre-rendered pages: what a phone shows before any script runs', () => 
     try {
       for (const pathname of ['/', '/login', '/events']) {
         const before = await withoutScripts.newPage();
-        await before.goto(inject('baseUrl') + pathname);
+        await before.goto(portalUrl() + pathname);
         const after = await withScripts.newPage();
-        await hydrate(after, inject('baseUrl'), pathname);
+        await hydrate(after, portalUrl(), pathname);
         await after.waitForLoadState('networkidle');
         expect(await styleSheets(before), pathname).toEqual(await styleSheets(after));
         if (pathname === '/login') expect((await before.getByRole('region', { name: 'Acesso à conta' }).boundingBox())?.width).toBe(768);
@@ -187,7 +188,7 @@ describe('pre-rendered pages: what a phone shows before any script runs', () => 
   test('any other path gets the empty shell, which the app renders as nothing (no pre-rendered page to hydrate): 200 on our routes, 404 elsewhere', async () => {
     const statuses = { '/nada': 404, '/Events': 200, '/rede': 200, '/index.html': 200, '/prerendered/events.html': 404 };
     for (const [pathname, status] of Object.entries(statuses)) {
-      const response = await fetch(inject('baseUrl') + pathname);
+      const response = await fetch(portalUrl() + pathname);
       expect(response.status, pathname).toBe(status);
       const html = await response.text();
       expect(html, pathname).toContain('<div id="root"></div>');
@@ -197,10 +198,10 @@ describe('pre-rendered pages: what a phone shows before any script runs', () => 
 
   test('the build’s pages, pre-rendered or not, carry the description; robots.txt is a real text file (issue 21)', async () => {
     for (const pathname of ['/', '/login', '/events', '/rede', '/nada']) {
-      const html = await (await fetch(inject('baseUrl') + pathname)).text();
+      const html = await (await fetch(portalUrl() + pathname)).text();
       expect(html, pathname).toMatch(/<meta name="description" content="[^"]{50,160}"/);
     }
-    const robots = await fetch(`${inject('baseUrl')}/robots.txt`);
+    const robots = await fetch(`${portalUrl()}/robots.txt`);
     expect(robots.status).toBe(200);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await robots.text()).toContain('Disallow: /api/');

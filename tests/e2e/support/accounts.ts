@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { User } from '../../../shared/schemas/auth.ts';
 import type { PortalVisit } from './portalBrowser.ts';
 import { E2E_DEMO_PASSWORD } from './demoPassword.ts';
+import { portalUrl } from './filePortal.ts';
 
 /** The demo accounts of the e2e portal's seed, with the password it was given (portalServer.ts). */
 export const DEMO_PASSWORD = E2E_DEMO_PASSWORD;
@@ -28,7 +29,7 @@ export class PortalApiClient {
   private cookie = '';
 
   async call(method: string, path: string, body?: unknown): Promise<ApiAnswer> {
-    const response = await fetch(inject('baseUrl') + path, {
+    const response = await fetch(portalUrl() + path, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),

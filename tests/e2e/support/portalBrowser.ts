@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { portalUrl } from './filePortal.ts';
 
 const FAILURES_DIR = path.resolve(import.meta.dirname, '../failures');
 
@@ -47,8 +48,24 @@ export class PortalVisit {
     });
   }
 
+  /** Opens `pathname` and waits until the app has taken the page (appStarted). */
   async goto(pathname: string): Promise<void> {
     await this.page.goto(this.baseUrl + pathname);
+    await this.appStarted();
+  }
+
+  /**
+   * Waits until React has taken the page (after `load`): at once for an empty shell, and for a pre-rendered page once its own
+   * code has arrived (client/main.tsx). A click on a pre-rendered page before that does nothing, as a person's
+   * tap does on a phone still starting; a busy test machine made that moment long enough for a test to click in it.
+   */
+  async appStarted(): Promise<void> {
+    await this.page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      // React marks the container it renders into when createRoot or hydrateRoot is called. A page without one
+      // (spec §8's missing root) never starts.
+      return root === null || Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+    });
   }
 
   /** The `/api` requests so far, as `GET /api/events?...`. */
@@ -71,6 +88,21 @@ export class PortalVisit {
   /** Console errors written by the portal itself (not the browser's own "Failed to load resource" lines). */
   appErrors(): string[] {
     return this.consoleOf('error').filter((text) => !text.startsWith('Failed to load resource'));
+  }
+
+  /**
+   * Clicks `target` until `effect` shows: a click that lands while React swaps the content under it (a tab's
+   * panel drawn in a deferred render, docs/performance.md) does nothing, and a person clicks again.
+   */
+  async clickUntil(target: Locator, effect: Locator, what: string): Promise<void> {
+    await this.until(async () => {
+      if (await effect.isVisible()) return true;
+      await target.click({ timeout: 2_000 }).catch(() => {});
+      return effect.waitFor({ timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      );
+    }, what);
   }
 
   /** Waits until `condition` returns true (polling, no fixed sleep). */
@@ -111,7 +143,7 @@ export function describePortal(title: string, body: (portalTest: PortalTest) => 
   describe(title, () => {
     let context: BrowserContext | undefined;
     let profileDir = '';
-    const baseUrl = options.baseUrl ?? (() => inject('baseUrl'));
+    const baseUrl = options.baseUrl ?? (() => portalUrl());
 
     beforeAll(async () => {
       profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koinonia-e2e-profile-'));

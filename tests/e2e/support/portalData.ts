@@ -3,6 +3,7 @@ import { addDays, dayKeyOf, type DayKey } from '../../../shared/dayKey.ts';
 import { formatDateTime, formatDay, formatMonthHeading } from '../../../shared/formats.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { eventsWindowOf, type EventsWindow } from '../../../client/features/events/useEventsWindow.ts';
+import { portalUrl } from './filePortal.ts';
 
 export { formatDateTime, formatDay, formatMonthHeading, addDays };
 
@@ -19,7 +20,7 @@ export interface ExpectedEvents {
 }
 
 export async function apiJson<T>(path: string): Promise<T> {
-  const response = await fetch(inject('baseUrl') + path);
+  const response = await fetch(portalUrl() + path);
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   return (await response.json()) as T;
 }

@@ -1,15 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientBuildIsCurrent } from '../../../server/platform/buildClient.ts';
-import { API_READY, freePort, ROOT, startListening, stopAll, tempDir, WEB_READY } from '../../support/processes.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { API_READY, freePort, startListening, stopAll, tempDir, WEB_READY } from '../../support/processes.ts';
 import { rawRequest } from '../../support/rawHttp.ts';
 
 const SLOW = { timeout: 180_000 };
-const CLIENT_DIR = path.join(ROOT, 'dist/client');
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -88,16 +84,6 @@ describe('the API process alone (--only=api) (issue 12, item 11)', SLOW, () => {
 });
 
 describe('npm start: the API and the web host in one process (issue 12, item 11)', SLOW, () => {
-  beforeAll(async () => {
-    if (clientBuildIsCurrent(CLIENT_DIR)) return;
-    // main.ts would build the client on start; built once here so no test waits on it.
-    await new Promise<void>((resolve, reject) => {
-      const build = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'ignore' });
-      build.on('error', reject);
-      build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
-    });
-  }, 180_000);
-
   const start = async (env: Record<string, string> = {}) => {
     const [port, apiPort] = [await freePort(), await freePort()];
     const main = await startListening([], { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir(), LOG_LEVEL: 'info', ...env }, [API_READY, WEB_READY]);
