@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -9,8 +9,14 @@ import react from '@vitejs/plugin-react';
 const WORKERS = availableParallelism() + 1;
 
 // The tests' throwaway files — SQLite databases, Chromium profiles, data folders — live in memory where Linux has
-// /dev/shm: SQLite's and Chromium's fsyncs on a busy disk cost up to a second and a half per test.
-const MEMORY_TMPDIR = existsSync('/dev/shm') ? { TMPDIR: '/dev/shm' } : {};
+// a /dev/shm with room for them (a container's is often 64 MB): SQLite's and Chromium's fsyncs on a busy disk cost
+// up to a second and a half per test.
+function memoryTmpdir(): Record<string, string> {
+  if (!existsSync('/dev/shm')) return {};
+  const { bavail, bsize } = statfsSync('/dev/shm');
+  return bavail * bsize >= 2 * 1024 ** 3 ? { TMPDIR: '/dev/shm' } : {};
+}
+const MEMORY_TMPDIR = memoryTmpdir();
 
 export default defineConfig({
   test: {
@@ -21,8 +27,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           // A file's modules stay loaded for the worker's next file of the same project: loading the server anew
-          // for each file was most of the suite's time (docs/testing.md). Each file still gets its own databases,
-          // portal and browser; module state a file changes is set again by its setup file.
+          // for each file was most of the suite's time (docs/testing.md, which says what a test must then respect).
           isolate: false,
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/web/**/*.test.ts'],
           // The bench smoke (75 s) is a CI step of its own after `npm test` (.ci/run), in the project below.

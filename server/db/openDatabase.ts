@@ -30,7 +30,8 @@ export interface DatabaseOptions {
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
-  // On PostgreSQL, Kysely finds its migration tables in any schema unless told which one is ours.
+  // On PostgreSQL, Kysely finds its migration tables in any schema unless told which one is ours. It must be the
+  // current schema: the introspector the migrator asks looks there only (ownSchemaDialect.ts).
   const schema =
     dialectOf(db) === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema

@@ -5,13 +5,25 @@ import { installDialogPolyfill } from './support/dialogPolyfill.ts';
 import { failOnUnexpectedConsoleErrors, startRecordingConsoleErrors } from './support/consoleErrors.ts';
 import { beginPortalTest, endPortalTest, installPortalFetch } from './support/apiHarness.ts';
 
+// This file runs before each test file, in a window the worker's earlier files used too (isolate: false,
+// docs/testing.md): what the page kept in the browser's storage (the last account, a sign-out still to send)
+// belongs to the file that left it.
+localStorage.clear();
+sessionStorage.clear();
+
 // jsdom has no fetch of its own: Node's Request does not resolve `/api/...` against the page as a browser does.
-const NodeRequest = globalThis.Request;
-globalThis.Request = class PageRequest extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
-  }
-};
+// Wrapped once per window, not once more for each file.
+const PAGE_REQUEST = Symbol.for('koinonia.pageRequest');
+const requestHolder = globalThis as unknown as Record<symbol, typeof Request | undefined>;
+if (!requestHolder[PAGE_REQUEST]) {
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class PageRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    }
+  };
+  requestHolder[PAGE_REQUEST] = globalThis.Request;
+}
 
 installDialogPolyfill();
 

@@ -108,7 +108,7 @@ describePortal('Leaders manage events (issue 6)', (portalTest) => {
       expect(visit.appErrors()).toEqual([]);
       expect(visit.pageErrors).toEqual([]);
     } finally {
-      // Leave the portal as the seed made it for the other files (they read the live API).
+      // Leave the file's portal as the seed made it for its other tests (they read the live API).
       if (created) await leaderRequest(visit, 'DELETE', `/api/events/${created.id}?scope=following&confirm=true`);
     }
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiApp } from '../../server/api/createApiApp.ts';
 import { openDatabase, type Database } from '../../server/db/openDatabase.ts';
 import { seedDemo } from '../../server/demo/seedDemo.ts';
@@ -17,7 +17,7 @@ import { silentLogger } from '../support/testConfig.ts';
 import { DEMO_LEADER_EMAIL, DEMO_PASSWORD, signInThroughForm } from './support/accounts.ts';
 import { E2E_DEMO_PASSWORD } from './support/demoPassword.ts';
 import { PortalVisit, WAIT_MS } from './support/portalBrowser.ts';
-import { buildClient, E2E_TIME_ZONE } from './support/portalServer.ts';
+import { E2E_TIME_ZONE } from './support/portalServer.ts';
 
 /**
  * The e-mailed answer link end to end: a portal of this file's own whose outbox worker sends to an SMTP server in
@@ -35,10 +35,9 @@ describe('an e-mailed invitation, answered in the browser (issue 14)', { timeout
   let api: ReturnType<typeof createApiApp>;
 
   beforeAll(async () => {
-    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koinonia-e2e-mail-client-'));
+    const clientDir = inject('clientDir');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'koinonia-e2e-mail-data-'));
-    dirs.push(clientDir, dataDir);
-    const building = buildClient(clientDir);
+    dirs.push(dataDir);
     sink = await startSmtpSink();
     const webPort = await freePort();
     baseUrl = `http://127.0.0.1:${webPort}`;
@@ -49,7 +48,6 @@ describe('an e-mailed invitation, answered in the browser (issue 14)', { timeout
     api = createApiApp({ database, config, logger: silentLogger });
     const apiServer = await listen(api, 0, '127.0.0.1');
     worker = startOutboxWorker({ database, config, logger: silentLogger, pollMs: 100 });
-    await building;
     const web = await listen(createWebApp({ config: loadConfig({ ...settings, EVENTS_API_URL: `http://127.0.0.1:${apiServer.port}` }), logger: silentLogger, clientDir }), webPort, '127.0.0.1');
     servers = [web, apiServer];
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { expect } from 'vitest';
 import type { Role } from '../../../shared/schemas/auth.ts';
 import type { Event } from '../../../shared/schemas/events.ts';
 import { apiTestApp, type ApiTestApp } from '../../support/apiTestApp.ts';
@@ -51,7 +52,10 @@ function selectUser(database: TestDatabase, id: number) {
   return database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** Each person's row as the fixture first created it in this test file (its password hash costs ~40 ms). */
+/**
+ * Each person's row as the fixture first created it in this test file (its password hash costs ~40 ms); keyed by
+ * the file too, since a worker keeps this module for its next files (isolate: false) and their clocks differ.
+ */
 const peopleRows = new Map<string, UserRow>();
 
 /**
@@ -59,7 +63,7 @@ const peopleRows = new Map<string, UserRow>();
  * get a copy of that row (the same account, without hashing the password again).
  */
 async function createPerson(database: TestDatabase, person: Person): Promise<void> {
-  const key = JSON.stringify(person);
+  const key = JSON.stringify([expect.getState().testPath, person]);
   const row = peopleRows.get(key);
   if (row) {
     await database.db.insertInto('users').values(row).execute();

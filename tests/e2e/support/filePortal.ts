@@ -8,6 +8,7 @@ let current: RunningPortal | undefined;
  * files can run side by side on several workers without one meeting another's accounts, events or answers.
  */
 export async function startFilePortal(): Promise<void> {
+  await closeFilePortal();
   current = await startPortal(inject('clientDir'));
 }
 

@@ -22,8 +22,8 @@ export interface OwnPortal {
 }
 
 /**
- * The events API on a fresh seeded SQLite file and a web host serving `clientDir`, configured like the shared
- * e2e portal except for `env` (e.g. PORTAL_NAME). Service workers and caches belong to an origin: a file that
+ * The events API on a fresh seeded SQLite file and a web host serving `clientDir`, configured like each file's
+ * e2e portal (filePortal.ts) except for `env` (e.g. PORTAL_NAME), and with a deploy and a role change of its own. Service workers and caches belong to an origin: a file that
  * tests them gets its own, so no other file's browser meets its worker.
  */
 export async function startOwnPortal(clientDir: string, env: Record<string, string> = {}): Promise<OwnPortal> {

@@ -126,7 +126,7 @@ export interface PortalOptions {
    * requests itself, and `page.route()` no longer sees them.
    */
   serviceWorkers?: 'allow' | 'block';
-  /** The portal the pages visit when it is not the shared one (e.g. the file's own, started in its beforeAll). */
+  /** The portal the pages visit when it is not the file's (filePortal.ts), e.g. one the file starts itself. */
   baseUrl?: () => string;
 }
 
