@@ -1,19 +1,39 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** A port that was free a moment ago (bound on 127.0.0.1, then released). */
+/**
+ * Where freePort draws from: below Linux's default ephemeral range (32768–60999), from which every port-0 server and
+ * every outgoing connection (a PostgreSQL pool, an HTTP client) takes its port — a port freed there was taken by
+ * another test's connection before the process the caller started could listen on it (EADDRINUSE, seen once the
+ * files ran side by side). Each worker (VITEST_POOL_ID) has a block of its own, so two files never pick the same.
+ */
+const FIRST_PORT = 20_000;
+const BLOCK = 1_000;
+const BLOCKS = 12;
+let nextInBlock = 0;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = http.createServer();
+    server.once('error', () => resolve(false));
+    // Every address, as the portal's processes listen: a port taken on any of them is not free.
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port no other test of this run will be given, free when this returns (see FIRST_PORT). */
 export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const block = Number(process.env.VITEST_POOL_ID ?? 0) % BLOCKS;
+  for (let tried = 0; tried < BLOCK; tried++) {
+    const port = FIRST_PORT + block * BLOCK + (nextInBlock++ % BLOCK);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`freePort: nenhuma porta livre entre ${FIRST_PORT + block * BLOCK} e ${FIRST_PORT + (block + 1) * BLOCK - 1}`);
 }
 
 export function tempDir(prefix = 'koinonia-proc-'): string {
