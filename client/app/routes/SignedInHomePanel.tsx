@@ -3,6 +3,7 @@ import { addDays, dayKeyOf } from '../../../shared/days.ts';
 import { CoverRequests } from '../../features/coverRequests/CoverRequests.tsx';
 import { MissingAnswers } from '../../features/escalas/MissingAnswers.tsx';
 import { NextServices } from '../../features/escalas/NextServices.tsx';
+import { useGetMyServicesQuery } from '../../features/escalas/summaryApi.ts';
 import { MyTeams } from '../../features/gapMatrix/MyTeams.tsx';
 import { useGetEventDetailsInRangeQuery } from '../../features/events/eventsApi.ts';
 import { NudgeButton } from '../../features/openPlaces/NudgeButton.tsx';
@@ -22,13 +23,19 @@ type SignedIn = Extract<Session, { status: 'signedIn' }>;
  * still missing in the escalas ahead.
  */
 export function SignedInHomePanel({ session }: { session: SignedIn }) {
+  // The cards under my next services ask their reads at once but show once the services have come (or failed):
+  // shown before, a card that answered first sat right under "Carregando suas escalas…" and the list pushed it
+  // down when it came (docs/performance.md). Appearing under a list already drawn moves nothing on screen.
+  const services = useGetMyServicesQuery(undefined);
   return (
     <>
       <NextServices memberId={session.user.id} />
-      <CoverRequests />
-      <OpenPlaces />
-      <MyTeams renderLedTeam={({ label, ...team }) => <SelfSignupToggle {...team} teamLabel={label} />} />
-      {session.canAllocate ? <LeaderAnswers /> : null}
+      <div className="home-signed-in__more" hidden={services.isLoading}>
+        <CoverRequests />
+        <OpenPlaces />
+        <MyTeams renderLedTeam={({ label, ...team }) => <SelfSignupToggle {...team} teamLabel={label} />} />
+        {session.canAllocate ? <LeaderAnswers /> : null}
+      </div>
     </>
   );
 }

@@ -92,9 +92,12 @@ export function MissingAnswers({ range, events, rangeText, renderPendingAction }
           })}
         </ul>
       )}
-      <p className="services-summary__links">
-        <Link to="/events">Abrir as escalas em Eventos</Link>
-      </p>
+      {/* Drawn with the list, not above it while it loads (docs/performance.md). */}
+      {loading ? null : (
+        <p className="services-summary__links">
+          <Link to="/events">Abrir as escalas em Eventos</Link>
+        </p>
+      )}
     </section>
   );
 }

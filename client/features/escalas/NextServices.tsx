@@ -75,10 +75,14 @@ export function NextServices({ memberId }: NextServicesProps) {
           </ul>
         </>
       )}
-      <p className="services-summary__links">
-        <Link to="/events">Ver todos os eventos</Link>
-        <Link to="/disponibilidade">Minha disponibilidade</Link>
-      </p>
+      {/* Drawn with the list, not above it while it loads: the list would push them down under the reader's finger
+          (docs/performance.md). */}
+      {services.isLoading ? null : (
+        <p className="services-summary__links">
+          <Link to="/events">Ver todos os eventos</Link>
+          <Link to="/disponibilidade">Minha disponibilidade</Link>
+        </p>
+      )}
     </section>
   );
 }

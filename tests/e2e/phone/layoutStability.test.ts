@@ -102,4 +102,25 @@ describePortal('on a phone, nothing jumps while the events arrive (issue 21, lay
     },
     PHONE,
   );
+
+  portalTest(
+    'a member’s home: the links and the cards under her next services come with the list, not before it to be pushed down',
+    async (visit) => {
+      const { page } = visit;
+      // This block's browser is signed in already when another test of it ran first.
+      await page.context().clearCookies();
+      await signInThroughForm(visit, DEMO_MEMBER_EMAIL, DEMO_PASSWORD);
+      await recordShifts(page);
+      const release = await hold(page, (url) => url.pathname === '/api/me/events');
+      await visit.goto('/');
+      await page.getByText('Carregando suas escalas…').waitFor();
+      release();
+      await page.locator('.services-summary__list').waitFor();
+      await page.locator('.services-summary__links').first().waitFor();
+      const seen = await shifts(page);
+      expect(seen.filter((shift) => shift.sources.some((source) => source.includes('services-summary__links'))), JSON.stringify(seen)).toEqual([]);
+      expect(total(seen), JSON.stringify(seen)).toBeLessThanOrEqual(GOOD_CLS);
+    },
+    PHONE,
+  );
 });
