@@ -1,10 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderAndCompress } from './scripts/prerender.ts';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'client',
+  resolve: {
+    // react-router 7 points every import condition at its development build (its issue #14102): a production
+    // bundle ran its development warnings and checks on every render. The build takes its production build.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+  },
   plugins: [
     react(),
     // The service worker (client/serviceWorker/sw.ts) and the web app manifest. Registered by main.tsx; the web
@@ -55,4 +61,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

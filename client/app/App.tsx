@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, RouterProvider, type createBrowserRouter } from 'react-router';
 import type { PublicConfig } from '../../shared/publicConfig.ts';
-import { SessionSubscription } from '../kit/session/useSession.ts';
+import { SessionProvider } from '../kit/session/useSession.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { PublicConfigContext } from './publicConfig.ts';
 import type { AppStore } from './store.ts';
@@ -55,8 +55,7 @@ export function AppProviders({ store, publicConfig, children }: AppProvidersProp
   return (
     <PublicConfigContext value={publicConfig}>
       <Provider store={store}>
-        <SessionSubscription />
-        {children}
+        <SessionProvider>{children}</SessionProvider>
       </Provider>
     </PublicConfigContext>
   );

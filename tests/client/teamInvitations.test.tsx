@@ -110,7 +110,8 @@ describe('team invitations on the screens (issue 23)', () => {
     // Opening the page joined no one.
     expect((await portal.api.database.db.selectFrom('invite_links').select('uses').executeTakeFirstOrThrow()).uses).toBe(0);
 
-    const form = screen.getByRole('form', { name: 'Crie sua conta e entre na equipe' });
+    // The form for a visitor comes once the session's answer is drawn (a deferred render, kit/session/useSession.ts).
+    const form = await screen.findByRole('form', { name: 'Crie sua conta e entre na equipe' });
     await userEvent.type(within(form).getByRole('textbox', { name: 'Nome' }), 'Nora Nova');
     await userEvent.type(within(form).getByRole('textbox', { name: 'E-mail' }), 'nora@example.org');
     await userEvent.type(within(form).getByLabelText('Senha'), 'uma-senha-bem-forte');
@@ -151,7 +152,7 @@ describe('team invitations on the screens (issue 23)', () => {
     renderApp(`/equipe?convite-email=${await invitationToken(portal, ANA.email)}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Convite para a equipe Louvor · Sede' })).toBeInTheDocument();
     expect(screen.getByText('Convite para').nextSibling).toHaveTextContent(ANA.email);
-    const form = screen.getByRole('form', { name: 'Entre na sua conta e na equipe' });
+    const form = await screen.findByRole('form', { name: 'Entre na sua conta e na equipe' });
     expect(screen.getByRole('button', { name: 'Já tenho conta' })).toHaveAttribute('aria-pressed', 'true');
     const email = within(form).getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement;
     expect(email.value).toBe(ANA.email);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense } from 'react';
 import { HomePage } from '../../features/home/HomePage.tsx';
 import { SignedInHome } from '../../features/home/SignedInHome.tsx';
 import { useSession } from '../../kit/session/useSession.ts';
@@ -11,10 +11,9 @@ const SignedInHomePanel = lazy(() => import('./SignedInHomePanel.tsx').then((mod
  * pre-renders it); a signed-in user's own summary instead (docs/product.md §1).
  */
 export function HomeRoute() {
-  // The session's answer reaches the page through the store, whose updates render at once, in one task; the
-  // signed-in page replacing the visitor's is drawn in a deferred render that yields to the browser every few
-  // milliseconds instead (docs/performance.md, as the events page's list).
-  const session = useDeferredValue(useSession());
+  // The session comes in a deferred render (SessionProvider): the signed-in page replacing the visitor's is drawn
+  // in a render that yields to the browser every few milliseconds (docs/performance.md).
+  const session = useSession();
   if (session.status !== 'signedIn') return <HomePage />;
   // The greeting is drawn as soon as the session is known; the summaries follow with their module, below it
   // (docs/performance.md: the page's largest paint no longer waits for their download).

@@ -5,7 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useGetChurchesQuery } from '../../kit/network/networkApi.ts';
 import { lastAccount } from '../../kit/offline/privateStore.ts';
-import { useSession } from '../../kit/session/useSession.ts';
+import { sessionPreloaded } from '../../kit/session/sessionPreloaded.ts';
+import { useSessionStatusNow } from '../../kit/session/useSession.ts';
 import { DayEventsModal } from './DayEventsModal.tsx';
 import { EventDetailsModal } from './EventDetailsModal.tsx';
 import { EventsBoard } from './EventsBoard.tsx';
@@ -71,25 +72,29 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
   const idPrefix = useId();
   // Asked on every arrival on the page.
   // Signed in, with each event's title, church and location (`?detail=full`); a visitor's is the specification's.
-  // On a browser where a member signed in last, who is asking is known first: the page preloads `GET /api/auth/me`
-  // (client/index.html), so its answer is usually there when the app starts, and she is spared the visitor's list
-  // she would not see. A visitor's list is asked at once, beside the session's question, as before.
-  const sessionKnown = useSession().status !== 'loading';
-  const [memberLikely] = useState(() => lastAccount() !== null);
+  // Who is asking is known first where it costs nothing: the page preloads `GET /api/auth/me` (client/index.html), so
+  // when that answer has already come (or a member signed in here last) the app's question is answered at once,
+  // and a member is spared the visitor's list she would not see. Otherwise a visitor's list is asked at once,
+  // beside the session's question. Which list to ask follows the session's answer at once; what is drawn, the
+  // deferred `useSession()`.
+  const sessionNow = useSessionStatusNow();
+  const sessionKnown = sessionNow !== 'loading';
+  const signedInNow = sessionNow === 'signedIn';
+  const [waitForSession] = useState(() => lastAccount() !== null || sessionPreloaded());
   const plainEvents = useGetEventsInRangeQuery(eventsWindow.range, {
     refetchOnMountOrArgChange: true,
-    skip: canNavigate || (!sessionKnown && memberLikely),
+    skip: signedInNow || (!sessionKnown && waitForSession),
   });
-  const detailedEvents = useGetEventDetailsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: !canNavigate });
+  const detailedEvents = useGetEventDetailsInRangeQuery(eventsWindow.range, { refetchOnMountOrArgChange: true, skip: !signedInNow });
   // Each listed event's place line names its church's address (EventPlaceLine): asked with the details.
-  const churches = useGetChurchesQuery(undefined, { skip: !canNavigate });
+  const churches = useGetChurchesQuery(undefined, { skip: !signedInNow });
   // Signed in, the list waits for the details and the churches: shown before them, every event would grow by a
   // line or two as they came, and the list and the calendars under it would jump on a phone (docs/performance.md).
   const events = !sessionKnown
-    ? memberLikely
+    ? waitForSession
       ? WAITING
       : plainEvents
-    : canNavigate
+    : signedInNow
       ? { data: detailedEvents.isError ? undefined : detailedEvents.data, isLoading: detailedEvents.isLoading || churches.isLoading }
       : plainEvents;
   // The page's header and tabs are painted first; the list and the two calendars (most of the page's
@@ -114,7 +119,10 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
     [dispatch, leaderViewOpens],
   );
   const isLeaderView = shownTab === 'leaderView';
-  const { data: eventsData, isLoading: eventsLoading } = events;
+  // The answers come through the store, whose updates render at once in one task: the list and the calendars
+  // see them in a deferred render instead, which yields (docs/performance.md).
+  const eventsData = useDeferredValue(events.data);
+  const eventsLoading = useDeferredValue(events.isLoading);
 
   // The shown panel's content changes only with that panel and what it shows: a click on a tab re-renders the
   // tabs and the panels' frames at once (its answer to the click), and the new content later, in the deferred render.
@@ -176,7 +184,8 @@ export function EventsPage({ renderMyEvents, renderLeaderView, leaderViewOpens, 
           {name === shownTab ? content : name === tab ? <div className="events-page__pending" /> : null}
         </div>
       ))}
-      {canNavigate && showPanel ? (
+      {/* Below the panels: fetched and drawn once the list is there, not beside it (docs/performance.md). */}
+      {canNavigate && showPanel && eventsData !== undefined ? (
         <Suspense fallback={null}>
           <AgendaSubscription />
         </Suspense>

@@ -1,3 +1,4 @@
+import { createContext, createElement, useContext, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { Role, User } from '../../../shared/schemas/auth.ts';
 import { useSelector } from 'react-redux';
 import { sessionApi, useGetSessionQuery } from './sessionApi.ts';
@@ -23,23 +24,49 @@ export function firstNameOf(user: Pick<User, 'name'>): string {
 
 const selectSessionAnswer = sessionApi.endpoints.getSession.select();
 
+const SessionContext = createContext<Session>(LOADING);
+
 /**
- * Keeps `GET /api/auth/me` asked: once at start for everyone and again whenever a sign-in, registration or
- * sign-out invalidates the `Session` tag. Drawn once, around every render of the portal (app/App.tsx).
+ * Keeps `GET /api/auth/me` asked (once at start for everyone, and again whenever a sign-in, registration or
+ * sign-out invalidates the `Session` tag) and gives its answer to every `useSession()` below it. Drawn once,
+ * around every render of the portal (app/App.tsx).
+ *
+ * A new answer reaches the pages in a deferred render: a store update renders at once and in one task (React
+ * cannot split it), and a new session changes most of the page — the menu, the page's tabs, its lists. Deferred,
+ * that render yields to the browser every few milliseconds, so a slow phone is not blocked while a signed-in page
+ * replaces the visitor's (docs/performance.md). Leaving a signed-in session is drawn at once.
  */
-export function SessionSubscription(): null {
+export function SessionProvider({ children }: { children: ReactNode }) {
   useGetSessionQuery();
-  return null;
+  const { data, isError } = useSelector(selectSessionAnswer);
+  const session = useMemo<Session>(
+    () => (data ? { status: 'signedIn', user: data, canAllocate: canAllocate(data.role) } : data === null || isError ? ANONYMOUS : LOADING),
+    [data, isError],
+  );
+  const deferred = useDeferredValue(session);
+  // Leaving a signed-in session (a sign-out, the API state reset after it) is drawn at once: kept for one more
+  // render, the signed-in page's reads would be asked again without a session (401s).
+  const shown = deferred.status === 'signedIn' && session.status !== 'signedIn' ? session : deferred;
+  return createElement(SessionContext, { value: shown }, children);
 }
 
 /**
- * Who is using the portal, as `GET /api/auth/me` answered (SessionSubscription asks it). Read from the store, not
- * through a query hook of its own: some twenty components ask, and each query hook's subscription costs a render's
- * worth of work at start on a slow phone (docs/performance.md).
+ * What `GET /api/auth/me` has answered so far, read from the store at once rather than in the deferred render that
+ * gives `useSession()` its answer: for what a page asks the API, so its reads start the moment the session is known
+ * instead of after the page has been drawn again (docs/performance.md). What the page shows follows `useSession()`.
+ */
+export function useSessionStatusNow(): Session['status'] {
+  return useSelector((state: Parameters<typeof selectSessionAnswer>[0]) => {
+    const { data, isError } = selectSessionAnswer(state);
+    return data ? 'signedIn' : data === null || isError ? 'anonymous' : 'loading';
+  });
+}
+
+/**
+ * Who is using the portal, as `GET /api/auth/me` answered (SessionProvider asks it). One subscription to the store
+ * for the whole portal: some twenty components ask, and each query hook's subscription costs a render's worth of
+ * work at start on a slow phone (docs/performance.md).
  */
 export function useSession(): Session {
-  const { data, isError } = useSelector(selectSessionAnswer);
-  if (data) return { status: 'signedIn', user: data, canAllocate: canAllocate(data.role) };
-  if (data === null || isError) return ANONYMOUS;
-  return LOADING;
+  return useContext(SessionContext);
 }

@@ -1,4 +1,4 @@
-import { mergeConfig, type Plugin } from 'vite';
+import { defineConfig, mergeConfig, type Plugin } from 'vite';
 import repositoryConfig from '../../../vite.config.ts';
 
 /**
@@ -15,4 +15,4 @@ const nextRelease: Plugin = {
   },
 };
 
-export default mergeConfig(repositoryConfig, { plugins: [nextRelease] });
+export default defineConfig((env) => mergeConfig(repositoryConfig(env), { plugins: [nextRelease] }));
