@@ -9,10 +9,17 @@ import { makeStore } from './app/store.ts';
 import { registerServiceWorker } from './kit/offline/registerServiceWorker.ts';
 import './app/global.css';
 
-const rootElement = document.getElementById('root');
-if (!rootElement) {
-  console.error('Root element not found');
-} else {
+/**
+ * A task of its own for what follows the modules' evaluation: evaluating the scripts and creating the store (its
+ * reducers are each called to check their shape) used to be one task, the longest of a phone's start after the
+ * first paint (docs/performance.md).
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function start(rootElement: HTMLElement): Promise<void> {
+  await nextTask();
   const app = (
     <StrictMode>
       <BrowserApp store={makeStore()} publicConfig={readPublicConfig()} />
@@ -22,15 +29,19 @@ if (!rootElement) {
     // The web host sent this page pre-rendered (shared/prerenderedPages.ts): React takes over its HTML once the
     // page's own code has arrived (router.ts). In a transition, so the hydration yields to the browser instead
     // of blocking a slow phone in one long task.
-    void preloadPages(window.location.pathname)
-      .catch(() => {})
-      .then(() =>
-        startTransition(() => {
-          hydrateRoot(rootElement, app);
-        }),
-      );
+    await preloadPages(window.location.pathname).catch(() => {});
+    startTransition(() => {
+      hydrateRoot(rootElement, app);
+    });
   } else {
     createRoot(rootElement).render(app);
   }
+}
+
+const rootElement = document.getElementById('root');
+if (!rootElement) {
+  console.error('Root element not found');
+} else {
+  void start(rootElement);
   registerServiceWorker();
 }
