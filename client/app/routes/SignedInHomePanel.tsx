@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { addDays, dayKeyOf } from '../../../shared/days.ts';
 import { CoverRequests } from '../../features/coverRequests/CoverRequests.tsx';
 import { MissingAnswers } from '../../features/escalas/MissingAnswers.tsx';
@@ -26,7 +26,8 @@ export function SignedInHomePanel({ session }: { session: SignedIn }) {
   // The cards under my next services ask their reads at once but show once the services have come (or failed):
   // shown before, a card that answered first sat right under "Carregando suas escalas…" and the list pushed it
   // down when it came (docs/performance.md). Appearing under a list already drawn moves nothing on screen.
-  const services = useGetMyServicesQuery(undefined);
+  // Deferred as NextServices' list is (docs/performance.md): both show in the same render.
+  const services = useDeferredValue(useGetMyServicesQuery(undefined));
   return (
     <>
       <NextServices memberId={session.user.id} />

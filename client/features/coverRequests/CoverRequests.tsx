@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useDeferredValue, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { COVER_LINK_PARAM } from '../../../shared/coverLink.ts';
 import type { OpenCoverRequest } from '../../../shared/schemas/coverRequests.ts';
@@ -18,11 +18,17 @@ const placeText = (request: Pick<OpenCoverRequest, 'department' | 'position'>) =
  * when there is none (and no link asks for one).
  */
 export function CoverRequests() {
+  // The answer is drawn in a deferred render, which yields: the store's update re-renders this component alone
+  // (docs/performance.md).
+  const requests = useDeferredValue(useGetMyCoverRequestsQuery(undefined, { refetchOnMountOrArgChange: true }));
+  return <CoverRequestList requests={requests} />;
+}
+
+const CoverRequestList = memo(function CoverRequestList({ requests }: { requests: { data?: OpenCoverRequest[] } }) {
   const { timeZone } = usePublicConfig();
   const headingId = useId();
   const [params] = useSearchParams();
   const chosen = Number(params.get(COVER_LINK_PARAM)) || null;
-  const requests = useGetMyCoverRequestsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [accept] = useAcceptCoverRequestMutation();
   const [busy, setBusy] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
@@ -75,4 +81,4 @@ export function CoverRequests() {
       )}
     </section>
   );
-}
+});

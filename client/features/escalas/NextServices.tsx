@@ -1,6 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { memo, useDeferredValue, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicConfig } from '../../app/publicConfig.ts';
+import type { MyEvent } from '../../../shared/schemas/escalas.ts';
 import { placeText } from '../../../shared/serviceText.ts';
 import { eventName } from '../../kit/eventName.ts';
 import { useFocusAfterRemoval } from '../../kit/useFocusAfterRemoval.ts';
@@ -22,9 +23,15 @@ export interface NextServicesProps {
  * with how many answers I still owe and `Confirmar` / `Não posso` on each.
  */
 export function NextServices({ memberId }: NextServicesProps) {
+  // The answer is drawn in a deferred render, which yields: the store's update re-renders this component alone
+  // (docs/performance.md).
+  const services = useDeferredValue(useGetMyServicesQuery(undefined, { refetchOnMountOrArgChange: true }));
+  return <NextServicesList memberId={memberId} services={services} />;
+}
+
+const NextServicesList = memo(function NextServicesList({ memberId, services }: NextServicesProps & { services: { data?: MyEvent[]; isLoading: boolean; isError: boolean } }) {
   const { timeZone } = usePublicConfig();
   const headingId = useId();
-  const services = useGetMyServicesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [now] = useState(() => Date.now());
   const ahead = (services.data ?? []).filter((service) => service.status !== 'declined' && Date.parse(service.datetime) > now);
   const owed = ahead.filter((service) => service.status === 'pending').length;
@@ -85,4 +92,4 @@ export function NextServices({ memberId }: NextServicesProps) {
       )}
     </section>
   );
-}
+});

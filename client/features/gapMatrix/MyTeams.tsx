@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useDeferredValue, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { MyTeam } from '../../../shared/schemas/network.ts';
 import { leadsATeam, useGetMyTeamsQuery } from '../../kit/network/networkApi.ts';
 import './MyTeams.css';
 
@@ -16,8 +17,14 @@ export interface MyTeamsProps {
 }
 
 export function MyTeams({ renderLedTeam }: MyTeamsProps = {}) {
+  // The answer is drawn in a deferred render, which yields: the store's update re-renders this component alone
+  // (docs/performance.md).
+  const teams = useDeferredValue(useGetMyTeamsQuery(undefined, { refetchOnMountOrArgChange: true }));
+  return <MyTeamList teams={teams} renderLedTeam={renderLedTeam} />;
+}
+
+const MyTeamList = memo(function MyTeamList({ teams, renderLedTeam }: MyTeamsProps & { teams: { data?: MyTeam[] } }) {
   const headingId = useId();
-  const teams = useGetMyTeamsQuery(undefined, { refetchOnMountOrArgChange: true });
   if (!teams.data || teams.data.length === 0) return null;
   return (
     <section className="my-teams" aria-labelledby={headingId}>
@@ -41,4 +48,4 @@ export function MyTeams({ renderLedTeam }: MyTeamsProps = {}) {
       ) : null}
     </section>
   );
-}
+});

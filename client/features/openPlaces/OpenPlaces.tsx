@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useDeferredValue, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { addDays, dayKeyOf } from '../../../shared/days.ts';
 import type { OpenPlace } from '../../../shared/schemas/openPlaces.ts';
@@ -24,14 +24,21 @@ const keyOf = (place: OpenPlace) => `${place.event.id}-${place.department.id}-${
  */
 export function OpenPlaces() {
   const { timeZone } = usePublicConfig();
-  const headingId = useId();
   const [range] = useState(() => {
     const today = dayKeyOf(new Date(), timeZone);
     return { from: today, to: addDays(today, OPEN_PLACES_DAYS) };
   });
+  // The answer is drawn in a deferred render, which yields: the store's update re-renders this component alone
+  // (docs/performance.md).
+  const places = useDeferredValue(useGetMyOpenPlacesQuery(range, { refetchOnMountOrArgChange: true }));
+  return <OpenPlaceList places={places} />;
+}
+
+const OpenPlaceList = memo(function OpenPlaceList({ places }: { places: { data?: OpenPlace[] } }) {
+  const { timeZone } = usePublicConfig();
+  const headingId = useId();
   const [params] = useSearchParams();
   const chosen = params.get(PLACE_PARAM);
-  const places = useGetMyOpenPlacesQuery(range, { refetchOnMountOrArgChange: true });
   const [signUp] = useSignUpMutation();
   const idempotency = useIdempotencyKey();
   const [busy, setBusy] = useState<string | null>(null);
@@ -91,7 +98,7 @@ export function OpenPlaces() {
       )}
     </section>
   );
-}
+});
 
 function placeText(place: Pick<OpenPlace, 'department' | 'position'>): string {
   return place.position ? `${place.department.name} — ${place.position.name}` : place.department.name;
