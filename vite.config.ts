@@ -7,8 +7,8 @@ import { prerenderAndCompress } from './scripts/prerender.ts';
 export default defineConfig(({ command }) => ({
   root: 'client',
   resolve: {
-    // react-router 7 points every import condition at its development build (its issue #14102): a production
-    // bundle ran its development warnings and checks on every render. The build takes its production build.
+    // react-router 7 points every import condition at its development build: a production bundle ran its
+    // development warnings and checks on every render. The build takes its production build (docs/performance.md).
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
   },
   plugins: [

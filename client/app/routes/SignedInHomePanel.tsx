@@ -25,8 +25,8 @@ type SignedIn = Extract<Session, { status: 'signedIn' }>;
 export function SignedInHomePanel({ session }: { session: SignedIn }) {
   // The cards under my next services ask their reads at once but show once the services have come (or failed):
   // shown before, a card that answered first sat right under "Carregando suas escalas…" and the list pushed it
-  // down when it came (docs/performance.md). Appearing under a list already drawn moves nothing on screen.
-  // Deferred as NextServices' list is (docs/performance.md): both show in the same render.
+  // down when it came (docs/performance.md). Appearing under a list already drawn moves nothing on screen. The
+  // answer is deferred as NextServices' list is, so both show in the same render.
   const services = useDeferredValue(useGetMyServicesQuery(undefined));
   return (
     <>

@@ -24,6 +24,11 @@ export function firstNameOf(user: Pick<User, 'name'>): string {
 
 const selectSessionAnswer = sessionApi.endpoints.getSession.select();
 
+/** What the store's answer to `GET /api/auth/me` says: a user, nobody (or a failed question), or nothing yet. */
+function statusOf({ data, isError }: ReturnType<typeof selectSessionAnswer>): Session['status'] {
+  return data ? 'signedIn' : data === null || isError ? 'anonymous' : 'loading';
+}
+
 const SessionContext = createContext<Session>(LOADING);
 
 /**
@@ -38,10 +43,12 @@ const SessionContext = createContext<Session>(LOADING);
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   useGetSessionQuery();
-  const { data, isError } = useSelector(selectSessionAnswer);
+  const answer = useSelector(selectSessionAnswer);
+  const status = statusOf(answer);
+  const user = answer.data;
   const session = useMemo<Session>(
-    () => (data ? { status: 'signedIn', user: data, canAllocate: canAllocate(data.role) } : data === null || isError ? ANONYMOUS : LOADING),
-    [data, isError],
+    () => (status === 'signedIn' && user ? { status, user, canAllocate: canAllocate(user.role) } : status === 'anonymous' ? ANONYMOUS : LOADING),
+    [status, user],
   );
   const deferred = useDeferredValue(session);
   // Leaving a signed-in session (a sign-out, the API state reset after it) is drawn at once: kept for one more
@@ -56,10 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
  * instead of after the page has been drawn again (docs/performance.md). What the page shows follows `useSession()`.
  */
 export function useSessionStatusNow(): Session['status'] {
-  return useSelector((state: Parameters<typeof selectSessionAnswer>[0]) => {
-    const { data, isError } = selectSessionAnswer(state);
-    return data ? 'signedIn' : data === null || isError ? 'anonymous' : 'loading';
-  });
+  return useSelector((state: Parameters<typeof selectSessionAnswer>[0]) => statusOf(selectSessionAnswer(state)));
 }
 
 /**
